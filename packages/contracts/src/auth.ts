@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { isoDate, uuid } from './common.ts';
+
+/** Platform role: ADMIN manages companies and administrators; everybody else is USER. */
+export const platformRole = z.enum(['ADMIN', 'USER']);
+export type PlatformRole = z.infer<typeof platformRole>;
+
+/** Company roles as member records spell them (spec 01 §3, §6). */
+export const memberRole = z.enum(['owner', 'owner_rvs', 'supmem', 'member']);
+export type MemberRole = z.infer<typeof memberRole>;
+
+export const memberStatus = z.enum(['pending', 'active', 'inactive']);
+export type MemberStatus = z.infer<typeof memberStatus>;
+
+/** Named permissions of spec 01 §6 and spec 03 §6, plus the ones the portal needs to guard its other calls. */
+export const permission = z.enum([
+  'ViewCompany',
+  'ManageCompanies',
+  'ManageAdmins',
+  'InviteMemberToCompany',
+  'RemoveMemberFromCompany',
+  'ManageFolder',
+  'ManageEquipmentTag',
+  'DeleteEquipmentTag',
+  'AssignMemberToEquipmentTag',
+  'ManageDataModel',
+  'ConfigDataModelInfo',
+  'ManageMcaReport',
+  'ManageRvsReport',
+  'ManageSensorPointNotes',
+  'ManageIngestKeys',
+  'ViewAllEquipment',
+]);
+export type Permission = z.infer<typeof permission>;
+
+export const loginRequest = z.object({
+  email: z.email().max(320),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const authConfigResponse = z.object({
+  mode: z.enum(['local', 'oidc']),
+  reportIssueUrl: z.string().nullable(),
+});
+export type AuthConfigResponse = z.infer<typeof authConfigResponse>;
+
+export const myCompany = z.object({
+  id: uuid,
+  title: z.string(),
+  description: z.string(),
+  image_path: z.string().nullable(),
+  initial_code: z.string(),
+  start_date: isoDate,
+  end_date: isoDate,
+  rvs_upgrade: z.boolean(),
+  time_zone: z.string(),
+  role: memberRole.nullable(),
+});
+export type MyCompany = z.infer<typeof myCompany>;
+
+export const meResponse = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    email: z.string(),
+    role: platformRole,
+    image: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    status: memberStatus,
+    companies: z.array(myCompany),
+    selectedCompanyId: uuid.nullable(),
+    permissions: z.array(permission),
+  })
+  .meta({ id: 'Me' });
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const loginResponse = z.object({ user: meResponse, redirectTo: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const selectCompanyRequest = z.object({ company_id: uuid });
+export type SelectCompanyRequest = z.infer<typeof selectCompanyRequest>;
