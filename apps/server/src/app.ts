@@ -1,0 +1,112 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessPlugin, type RegisteredRoute } from './auth/access.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { createAuthService } from './auth/auth.service.ts';
+import { createOidcClient } from './auth/oidc.ts';
+import { createSessionsRepository } from './auth/sessions.repository.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/pool.ts';
+import { installErrorHandler } from './lib/error-handler.ts';
+import { HttpError } from './lib/http-error.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { webRoutes } from './web/web.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The process logger; tests leave it out and get none. */
+  logger?: FastifyBaseLogger;
+  /** False until the database answers and migrations ran; API calls get 503 meanwhile. */
+  isReady?: () => boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  routes: RegisteredRoute[];
+}
+
+/** Builds the HTTP application; main.ts listens on it, tests call `app.inject`. */
+export async function buildApp({ config, database, logger, isReady = () => true }: AppOptions): Promise<App> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    disableRequestLogging: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: any other body type is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app, config.bodyLimitBytes);
+
+  const { db, pool } = database;
+  const routes: RegisteredRoute[] = [];
+  const sessions = createSessionsRepository(db);
+  const users = createUsersRepository(db);
+  const audit = createAuditRepository(db);
+  const usersService = createUsersService({ users, sessions });
+  const authService = createAuthService({
+    users,
+    usersService,
+    sessions,
+    audit,
+    sessionTtlMinutes: config.sessionTtlMinutes,
+    loginMaxFailures: config.loginMaxFailures,
+    loginLockMinutes: config.loginLockMinutes,
+  });
+  const oidc = config.oidc ? createOidcClient(config.oidc, config.publicUrl, db) : null;
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'SDP — Smart Detection Platform API',
+        version: '1',
+        description:
+          'Every call under /api/v1 needs the session cookie from POST /auth/login (or the OpenID Connect flow). Errors are `{ "detail": "…" }`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sdp_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessPlugin, { sessions, sessionTtlMinutes: config.sessionTtlMinutes, routes });
+
+  app.addHook('onRequest', async (request) => {
+    if (!isReady() && (request.url.startsWith('/api/v1') || request.url.startsWith('/auth/'))) {
+      throw new HttpError(503, 'The service is starting: the database is not reachable yet.');
+    }
+  });
+
+  await app.register(healthRoutes, { pool, isReady });
+  await app.register(authRoutes, {
+    service: authService,
+    users,
+    oidc,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    sessionTtlMinutes: config.sessionTtlMinutes,
+    reportIssueUrl: config.reportIssueUrl,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(usersRoutes, { service: usersService });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webRoutes, { webDist: config.webDist });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  await app.ready();
+  return { app, routes };
+}

@@ -1,0 +1,145 @@
+import { authConfigResponse, errorResponse, loginRequest, loginResponse } from '@sdp/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../lib/http-error.ts';
+import type { UsersRepository } from '../modules/users/users.repository.ts';
+import { access, SESSION_COOKIE } from './access.ts';
+import type { AuthService } from './auth.service.ts';
+import { OidcError, type OidcClient } from './oidc.ts';
+
+interface Options {
+  service: AuthService;
+  users: UsersRepository;
+  oidc: OidcClient | null;
+  secureCookies: boolean;
+  sessionTtlMinutes: number;
+  reportIssueUrl: string | null;
+}
+
+const SIGN_IN_FAILED = 'You have been logged out.';
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const { service, oidc } = options;
+
+  function setSessionCookie(reply: FastifyReply, token: string) {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      maxAge: options.sessionTtlMinutes * 60,
+    });
+  }
+
+  function clearSessionCookie(reply: FastifyReply) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
+  }
+
+  app.get(
+    '/auth/config',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['auth'],
+        summary: 'How this portal signs people in',
+        response: { 200: authConfigResponse },
+      },
+    },
+    async () => ({ mode: oidc ? ('oidc' as const) : ('local' as const), reportIssueUrl: options.reportIssueUrl }),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a local account; sets the HttpOnly session cookie',
+        body: loginRequest,
+        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (oidc) throw new HttpError(400, 'This portal signs in through your organisation: use /auth/oidc/start.');
+      const { token, ...result } = await service.loginWithPassword(request.body.email, request.body.password);
+      setSessionCookie(reply, token);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: access.public() },
+      schema: { tags: ['auth'], summary: 'End the session and clear its cookie', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await service.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  if (!oidc) return;
+
+  app.get(
+    '/auth/oidc/start',
+    {
+      config: { access: access.public() },
+      schema: { tags: ['auth'], summary: 'Start the OpenID Connect code flow (redirects to the issuer)', response: { 302: z.null(), 502: errorResponse } },
+    },
+    async (_request, reply) => {
+      try {
+        return reply.redirect(await oidc.authorizationUrl());
+      } catch (error) {
+        app.log.error({ error }, 'OIDC discovery failed');
+        throw new HttpError(502, 'The identity provider cannot be reached. Please try again later.');
+      }
+    },
+  );
+
+  app.get(
+    '/auth/oidc/callback',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish the OpenID Connect code flow; redirects to /login/redirect or /logout/redirect',
+        querystring: z.looseObject({}),
+        response: { 302: z.null() },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const identity = await oidc.finish(request.url);
+        const user = await options.users.findByEmail(identity.email);
+        if (!user) throw new OidcError('There is no SDP account for this e-mail address. Ask your company owner for an invitation.');
+        await options.users.linkOidcSubject(user.id, identity.subject);
+        const { token } = await service.openSession(user.id, identity.idToken);
+        setSessionCookie(reply, token);
+        return reply.redirect('/login/redirect');
+      } catch (error) {
+        request.log.warn({ error }, 'OIDC sign-in failed');
+        const reason =
+          error instanceof OidcError || error instanceof HttpError ? error.message : SIGN_IN_FAILED;
+        clearSessionCookie(reply);
+        return reply.redirect(`/logout/redirect?error=${encodeURIComponent(reason)}`);
+      }
+    },
+  );
+
+  app.get(
+    '/auth/oidc/logout',
+    {
+      config: { access: access.public() },
+      schema: { tags: ['auth'], summary: "End the session and the issuer's session", response: { 302: z.null() } },
+    },
+    async (request, reply) => {
+      const session = await service.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      const target = await oidc.endSessionUrl(session?.idToken ?? null).catch(() => null);
+      return reply.redirect(target ?? '/logout/redirect');
+    },
+  );
+};

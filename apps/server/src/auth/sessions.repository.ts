@@ -1,0 +1,93 @@
+import type { MemberRole, PlatformRole } from '@sdp/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../db/pool.ts';
+
+export interface SessionUser {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string;
+  platformRole: PlatformRole;
+  status: 'pending' | 'active' | 'inactive';
+  selectedCompanyId: string | null;
+  lastSeenAt: Date;
+  idToken: string | null;
+}
+
+export interface CompanyAccess {
+  companyId: string;
+  role: MemberRole | null;
+  status: 'pending' | 'active' | 'inactive' | null;
+}
+
+export function createSessionsRepository(db: Db) {
+  return {
+    async create(input: { id: string; userId: string; selectedCompanyId: string | null; idToken: string | null; ttlMinutes: number }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: input.id,
+          user_id: input.userId,
+          selected_company_id: input.selectedCompanyId,
+          id_token: input.idToken,
+          expires_at: sql<Date>`now() + make_interval(mins => ${input.ttlMinutes})`,
+        })
+        .execute();
+    },
+
+    /** The live session with its user, or undefined when unknown or expired. */
+    async findLive(id: string): Promise<SessionUser | undefined> {
+      const row = await db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select([
+          's.id as sessionId',
+          'u.id as userId',
+          'u.email',
+          'u.name',
+          'u.platform_role as platformRole',
+          'u.status',
+          's.selected_company_id as selectedCompanyId',
+          's.last_seen_at as lastSeenAt',
+          's.id_token as idToken',
+        ])
+        .where('s.id', '=', id)
+        .where('s.expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row;
+    },
+
+    async touch(id: string, ttlMinutes: number) {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async selectCompany(id: string, companyId: string) {
+      await db.updateTable('sessions').set({ selected_company_id: companyId }).where('id', '=', id).execute();
+    },
+
+    async delete(id: string) {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+
+    async deleteExpired() {
+      await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
+    },
+
+    /** The user's role and status in a live (not deleted) company; undefined when the company does not exist. */
+    async companyAccess(userId: string, companyId: string): Promise<CompanyAccess | undefined> {
+      return db
+        .selectFrom('companies as c')
+        .leftJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId))
+        .select(['c.id as companyId', 'm.role', 'm.status'])
+        .where('c.id', '=', companyId)
+        .where('c.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_SCOPES: z.string().default('openid email profile'),
+    OIDC_LOGOUT_REDIRECT_URL: z.url().optional(),
+    SDP_ADMIN_EMAIL: z.email().optional(),
+    SDP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SDP_DEMO: flag.optional(),
+    SDP_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo1234'),
+    REPORT_ISSUE_URL: z.url().optional(),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC is configured' });
+      }
+    }
+    if (Boolean(env.SDP_ADMIN_EMAIL) !== Boolean(env.SDP_ADMIN_PASSWORD)) {
+      const missing = env.SDP_ADMIN_EMAIL ? 'SDP_ADMIN_PASSWORD' : 'SDP_ADMIN_EMAIL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required together with the other SDP_ADMIN_ variable' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  logLevel: string;
+  role: 'all' | 'api' | 'worker';
+  sessionTtlMinutes: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  bodyLimitBytes: number;
+  oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string; logoutRedirectUrl?: string } | null;
+  admin: { email: string; password: string } | null;
+  demo: { enabled: boolean; password: string };
+  reportIssueUrl: string | null;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Parses the environment once; the only place that reads process.env. Throws ConfigError with one line per problem. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          scopes: e.OIDC_SCOPES,
+          ...(e.OIDC_LOGOUT_REDIRECT_URL ? { logoutRedirectUrl: e.OIDC_LOGOUT_REDIRECT_URL } : {}),
+        }
+      : null;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    oidc,
+    admin: e.SDP_ADMIN_EMAIL && e.SDP_ADMIN_PASSWORD ? { email: e.SDP_ADMIN_EMAIL, password: e.SDP_ADMIN_PASSWORD } : null,
+    // The demo plant is on by default only with the embedded database: never seed a real server by surprise.
+    demo: { enabled: e.SDP_DEMO ?? !e.DATABASE_URL, password: e.SDP_DEMO_PASSWORD },
+    reportIssueUrl: e.REPORT_ISSUE_URL ?? null,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+  };
+}

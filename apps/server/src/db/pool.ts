@@ -1,0 +1,38 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+// Dates stay 'YYYY-MM-DD' text: a calendar date has no time zone, and Date objects would shift it.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// Counts and identities fit in a double; keep them numbers for JSON.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens a pool lazily (no connection until first use) and the Kysely instance over it. */
+export function openDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'sdp',
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    pool,
+    db,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A date column: node-postgres is told to keep it as 'YYYY-MM-DD' text (see pool.ts). */
+type DateText = string;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: Generated<string>;
+  image_url: string | null;
+  password_hash: string | null;
+  platform_role: Generated<'ADMIN' | 'USER'>;
+  status: Generated<'pending' | 'active' | 'inactive'>;
+  oidc_subject: string | null;
+  failed_logins: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CompaniesTable {
+  id: Generated<string>;
+  title: string;
+  description: Generated<string>;
+  image_path: string | null;
+  initial_code: string;
+  start_date: DateText;
+  end_date: DateText;
+  rvs_upgrade: Generated<boolean>;
+  time_zone: Generated<string>;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface MembershipsTable {
+  company_id: string;
+  user_id: string;
+  role: 'owner' | 'owner_rvs' | 'supmem' | 'member';
+  status: Generated<'pending' | 'active' | 'inactive'>;
+  is_notify: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface StructureItemsTable {
+  id: Generated<string>;
+  company_id: string;
+  parent_id: string | null;
+  item_type: 'Folder' | 'EquipmentTag';
+  title: string;
+  alias: string | null;
+  is_primary_folder: Generated<boolean>;
+  is_disabled: Generated<boolean>;
+  equipment_group_type: 'electric' | 'rotating' | 'static' | 'instrument' | 'process' | null;
+  pos_lat: number | null;
+  pos_lng: number | null;
+  status: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface EquipmentTagImagesTable {
+  id: Generated<string>;
+  equipment_tag_id: string;
+  url: string;
+  image_name: string;
+  image_size: number;
+  created_at: CreatedAt;
+}
+
+export interface EquipmentModelsTable {
+  id: Generated<string>;
+  company_id: string;
+  equipment_tag_id: string;
+  model_type_id: number;
+  title: string;
+  code: string;
+  is_active: Generated<boolean>;
+  status: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface EquipmentModelOfflinesTable {
+  id: Generated<string>;
+  company_id: string;
+  equipment_tag_id: string;
+  title: string;
+  link_url: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface EquipmentTagMembersTable {
+  equipment_tag_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface EmailSchedulesTable {
+  id: Generated<string>;
+  company_id: string;
+  equipment_tag_id: string;
+  iterable: 1 | 7 | 30;
+  is_warning: Generated<boolean>;
+  is_alarm: Generated<boolean>;
+  start_time: string;
+  time_zone: Generated<string>;
+  day: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ReportSettingsTable {
+  company_id: string;
+  kind: 'MCA' | 'RVS';
+  is_auto_send: Generated<boolean>;
+  interval_day: number | null;
+  interval_time: string | null;
+  updated_at: CreatedAt;
+}
+
+export interface ReportRecipientsTable {
+  company_id: string;
+  kind: 'MCA' | 'RVS';
+  user_id: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  selected_company_id: string | null;
+  id_token: string | null;
+  created_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface OidcLoginRequestsTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  user_id: string | null;
+  company_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface Database {
+  users: UsersTable;
+  companies: CompaniesTable;
+  memberships: MembershipsTable;
+  structure_items: StructureItemsTable;
+  equipment_tag_images: EquipmentTagImagesTable;
+  equipment_models: EquipmentModelsTable;
+  equipment_model_offlines: EquipmentModelOfflinesTable;
+  equipment_tag_members: EquipmentTagMembersTable;
+  email_schedules: EmailSchedulesTable;
+  report_settings: ReportSettingsTable;
+  report_recipients: ReportRecipientsTable;
+  sessions: SessionsTable;
+  oidc_login_requests: OidcLoginRequestsTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,93 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { seedDemo } from './demo/demo.seed.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/pool.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = pino({ level: config.logLevel });
+
+let embedded: EmbeddedDatabase | null = null;
+let databaseUrl = config.databaseUrl;
+if (!databaseUrl) {
+  embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    log: (message) => log.debug({ component: 'postgres' }, message),
+  }).catch((error: Error) => {
+    log.fatal(error.message);
+    process.exit(1);
+  });
+  databaseUrl = embedded.url;
+  log.info(`embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort}, data in ${config.dataDir}`);
+}
+
+const database = openDatabase(databaseUrl);
+let ready = false;
+const { app } = await buildApp({ config, database, logger: log, isReady: () => ready });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info(`${signal} received, shutting down`);
+  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  await app.close().catch((error) => log.error({ err: error }, 'closing HTTP failed'));
+  await database.close().catch(() => undefined);
+  await embedded?.stop().catch(() => undefined);
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+
+// The HTTP server answers /healthz with 503 until the database answers; retry with backoff, loudly.
+for (let attempt = 1; !stopping; attempt++) {
+  try {
+    await database.pool.query('SELECT 1');
+    break;
+  } catch (error) {
+    const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+    log.warn(`database not reachable (attempt ${attempt}): ${(error as Error).message}; retrying in ${delay} ms`);
+    await sleep(delay);
+  }
+}
+await migrate(database.pool, (message) => log.info(message));
+
+const users = createUsersRepository(database.db);
+if (config.admin) {
+  await users.upsertAdmin(config.admin.email, 'Administrator', await hashPassword(config.admin.password));
+  log.info(`platform administrator ensured: ${config.admin.email}`);
+}
+const accounts = config.demo.enabled ? await seedDemo(database.db, config.demo.password) : [];
+ready = true;
+
+const lines = [
+  '',
+  `  SDP is ready at ${config.publicUrl}  (started in ${process.uptime().toFixed(1)} s)`,
+  `  API docs: ${config.publicUrl}/api/docs`,
+];
+if (accounts.length) {
+  lines.push(`  Demo accounts (password: ${config.demo.password}):`);
+  for (const account of accounts) lines.push(`    ${account.role.toUpperCase().padEnd(10)} ${account.email}`);
+}
+if (config.admin) lines.push(`  Administrator: ${config.admin.email} (password from SDP_ADMIN_PASSWORD)`);
+process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -1,0 +1,37 @@
+import type { MeResponse } from '@sdp/contracts';
+import { permissionsFor } from '../../auth/permissions.ts';
+import type { SessionsRepository } from '../../auth/sessions.repository.ts';
+import { forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import { toMe } from './users.mapper.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+export function createUsersService(deps: { users: UsersRepository; sessions: SessionsRepository }) {
+  const { users, sessions } = deps;
+  return {
+    /** The signed-in user with the companies they may open and their permissions in `companyId` (or the selected one). */
+    async me(userId: string, selectedCompanyId: string | null, companyId?: string): Promise<MeResponse> {
+      const user = await users.findById(userId);
+      if (!user) throw unauthorized();
+      const isAdmin = user.platform_role === 'ADMIN';
+      const companies = await users.companiesOf(userId, isAdmin);
+      const focus = companyId ?? selectedCompanyId;
+      const company = focus ? companies.find((candidate) => candidate.id === focus) : undefined;
+      if (companyId && !company) throw notFound('Company not found.');
+      const permissions = company ? permissionsFor(user.platform_role, company.role) : [];
+      return toMe(user, companies, company ? company.id : null, permissions);
+    },
+
+    /** Keeps `companyId` as the session's company after checking the user may open it. */
+    async selectCompany(sessionId: string, userId: string, companyId: string): Promise<MeResponse> {
+      const user = await users.findById(userId);
+      if (!user) throw unauthorized();
+      const allowed = await sessions.companyAccess(userId, companyId);
+      if (!allowed) throw notFound('Company not found.');
+      if (user.platform_role !== 'ADMIN' && allowed.status !== 'active') throw forbidden('You are not a member of this company.');
+      await sessions.selectCompany(sessionId, companyId);
+      return this.me(userId, companyId);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
