@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permission } from '@sdp/contracts';
+import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let tenants: Awaited<ReturnType<typeof seedTenants>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tenants = await seedTenants(ctx.db);
+});
+afterAll(() => ctx.close());
+
+async function meAs(email: string, query = '') {
+  const cookie = await signIn(ctx.app, email);
+  return ctx.app.inject({ method: 'GET', url: `/api/v1/users/me${query}`, headers: { cookie } });
+}
+
+describe('GET /api/v1/users/me', () => {
+  it('gives the platform administrator every company and every permission', async () => {
+    const response = await meAs('admin@acme.test', `?company_id=${tenants.companyId}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.role).toBe('ADMIN');
+    expect(body.companies.map((c: { title: string }) => c.title)).toEqual(['Acme Power', 'Other Works']);
+    expect([...body.permissions].sort()).toEqual([...permission.options].sort());
+  });
+
+  it.each([
+    [
+      'owner@acme.test',
+      'owner',
+      ['ViewCompany', 'ViewAllEquipment', 'InviteMemberToCompany', 'RemoveMemberFromCompany', 'AssignMemberToEquipmentTag', 'ConfigDataModelInfo', 'ManageMcaReport', 'ManageSensorPointNotes', 'ManageIngestKeys'],
+    ],
+    [
+      'owner.rvs@acme.test',
+      'owner_rvs',
+      ['ViewCompany', 'ViewAllEquipment', 'InviteMemberToCompany', 'RemoveMemberFromCompany', 'ManageFolder', 'ManageEquipmentTag', 'AssignMemberToEquipmentTag', 'ManageDataModel', 'ConfigDataModelInfo', 'ManageRvsReport', 'ManageSensorPointNotes'],
+    ],
+    ['supmem@acme.test', 'supmem', ['ViewCompany', 'ManageSensorPointNotes']],
+    ['member@acme.test', 'member', ['ViewCompany']],
+  ])('gives %s (%s) exactly the permissions of the role table', async (email, role, expected) => {
+    const response = await meAs(email);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.role).toBe('USER');
+    expect(body.selectedCompanyId).toBe(tenants.companyId);
+    expect(body.companies).toEqual([expect.objectContaining({ id: tenants.companyId, role, time_zone: 'Asia/Bangkok' })]);
+    expect([...body.permissions].sort()).toEqual([...expected].sort());
+    for (const forbidden of ['ManageCompanies', 'ManageAdmins', 'DeleteEquipmentTag']) expect(body.permissions).not.toContain(forbidden);
+  });
+
+  it("does not show another company's data to a member", async () => {
+    const response = await meAs('member@acme.test', `?company_id=${tenants.otherCompanyId}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Company not found.' });
+  });
+
+  it('hides a company that has been deleted', async () => {
+    const cookie = await signIn(ctx.app, 'admin@acme.test');
+    await ctx.db.updateTable('companies').set({ deleted_at: new Date() }).where('id', '=', tenants.otherCompanyId).execute();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    expect(response.json().companies.map((c: { title: string }) => c.title)).toEqual(['Acme Power']);
+    await ctx.db.updateTable('companies').set({ deleted_at: null }).where('id', '=', tenants.otherCompanyId).execute();
+  });
+
+  it('rejects a malformed company id with 400', async () => {
+    const response = await meAs('member@acme.test', '?company_id=42');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toContain('querystring.company_id');
+  });
+});
+
+describe('PUT /api/v1/users/me/company', () => {
+  it('keeps the chosen company in the session', async () => {
+    const cookie = await signIn(ctx.app, 'admin@acme.test');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/company',
+      headers: { cookie },
+      payload: { company_id: tenants.otherCompanyId },
+    });
+    expect(put.statusCode).toBe(200);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    expect(me.json().selectedCompanyId).toBe(tenants.otherCompanyId);
+  });
+
+  it('refuses a company the user is not an active member of with 403', async () => {
+    const cookie = await signIn(ctx.app, 'member@acme.test');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/company',
+      headers: { cookie },
+      payload: { company_id: tenants.otherCompanyId },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json()).toEqual({ detail: 'You are not a member of this company.' });
+  });
+});

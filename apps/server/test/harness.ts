@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { MemberRole } from '@sdp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { RegisteredRoute } from '../src/auth/access.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, type Db, openDatabase } from '../src/db/pool.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+export interface TestContext {
+  app: FastifyInstance;
+  routes: RegisteredRoute[];
+  db: Db;
+  database: DatabaseHandle;
+  databaseUrl: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, and the app built on it as main.ts builds it. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = inject('databaseUrl');
+  const name = `sdp_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(base, 'postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.end();
+  return {
+    url: withDatabase(base, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: withDatabase(base, 'postgres') });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: testDb.url, SDP_DEMO: '0', WEB_DIST: '/nonexistent', ...env });
+  const database = openDatabase(testDb.url);
+  const { app, routes } = await buildApp({ config, database });
+  return {
+    app,
+    routes,
+    db: database.db,
+    database,
+    databaseUrl: testDb.url,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export async function createUser(
+  db: Db,
+  input: { email: string; name?: string; admin?: boolean; status?: 'pending' | 'active' | 'inactive' },
+): Promise<string> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: input.email,
+      name: input.name ?? input.email.split('@')[0] ?? '',
+      password_hash: await passwordHash,
+      platform_role: input.admin ? 'ADMIN' : 'USER',
+      status: input.status ?? 'active',
+      image_url: null,
+      oidc_subject: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function createCompany(db: Db, title: string, code: string): Promise<string> {
+  const row = await db
+    .insertInto('companies')
+    .values({
+      title,
+      initial_code: code,
+      image_path: null,
+      start_date: sql<string>`current_date`,
+      end_date: sql<string>`current_date + 30`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function addMember(
+  db: Db,
+  companyId: string,
+  userId: string,
+  role: MemberRole,
+  status: 'pending' | 'active' | 'inactive' = 'active',
+) {
+  await db.insertInto('memberships').values({ company_id: companyId, user_id: userId, role, status }).execute();
+}
+
+/** Signs in through the public route and answers the Cookie header to send with later requests. */
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((candidate) => candidate.name === 'sdp_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `sdp_session=${cookie.value}`;
+}
+
+/** A company with one active member per role, one platform admin and an outsider from another company. */
+export async function seedTenants(db: Db) {
+  const companyId = await createCompany(db, 'Acme Power', 'ACME');
+  const otherCompanyId = await createCompany(db, 'Other Works', 'OTHER');
+  const users = {
+    admin: await createUser(db, { email: 'admin@acme.test', admin: true }),
+    owner: await createUser(db, { email: 'owner@acme.test' }),
+    ownerRvs: await createUser(db, { email: 'owner.rvs@acme.test' }),
+    supmem: await createUser(db, { email: 'supmem@acme.test' }),
+    member: await createUser(db, { email: 'member@acme.test' }),
+    outsider: await createUser(db, { email: 'outsider@other.test' }),
+  };
+  await addMember(db, companyId, users.owner, 'owner');
+  await addMember(db, companyId, users.ownerRvs, 'owner_rvs');
+  await addMember(db, companyId, users.supmem, 'supmem');
+  await addMember(db, companyId, users.member, 'member');
+  await addMember(db, otherCompanyId, users.outsider, 'owner');
+  return { companyId, otherCompanyId, users };
+}
