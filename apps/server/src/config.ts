@@ -44,12 +44,17 @@ const envSchema = z
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC is configured' });
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC is configured' });
       }
     }
     if (Boolean(env.SDP_ADMIN_EMAIL) !== Boolean(env.SDP_ADMIN_PASSWORD)) {
       const missing = env.SDP_ADMIN_EMAIL ? 'SDP_ADMIN_PASSWORD' : 'SDP_ADMIN_EMAIL';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required together with the other SDP_ADMIN_ variable' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required together with the other SDP_ADMIN_ variable',
+      });
     }
   });
 
@@ -66,7 +71,13 @@ export interface Config {
   loginMaxFailures: number;
   loginLockMinutes: number;
   bodyLimitBytes: number;
-  oidc: { issuer: string; clientId: string; clientSecret: string; scopes: string; logoutRedirectUrl?: string } | null;
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    scopes: string;
+    logoutRedirectUrl?: string;
+  } | null;
   admin: { email: string; password: string } | null;
   demo: { enabled: boolean; password: string };
   reportIssueUrl: string | null;
@@ -81,7 +92,9 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
@@ -98,7 +111,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -109,7 +125,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     oidc,
-    admin: e.SDP_ADMIN_EMAIL && e.SDP_ADMIN_PASSWORD ? { email: e.SDP_ADMIN_EMAIL, password: e.SDP_ADMIN_PASSWORD } : null,
+    admin:
+      e.SDP_ADMIN_EMAIL && e.SDP_ADMIN_PASSWORD
+        ? { email: e.SDP_ADMIN_EMAIL, password: e.SDP_ADMIN_PASSWORD }
+        : null,
     // The demo plant is on by default only with the embedded database: never seed a real server by surprise.
     demo: { enabled: e.SDP_DEMO ?? !e.DATABASE_URL, password: e.SDP_DEMO_PASSWORD },
     reportIssueUrl: e.REPORT_ISSUE_URL ?? null,

@@ -1,14 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { hashPassword } from './auth/passwords.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemo } from './demo/demo.seed.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
-import { hashPassword } from './auth/passwords.ts';
+import { seedDemo } from './demo/demo.seed.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
-
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -66,7 +65,9 @@ for (let attempt = 1; !stopping; attempt++) {
     break;
   } catch (error) {
     const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
-    log.warn(`database not reachable (attempt ${attempt}): ${(error as Error).message}; retrying in ${delay} ms`);
+    log.warn(
+      `database not reachable (attempt ${attempt}): ${(error as Error).message}; retrying in ${delay} ms`,
+    );
     await sleep(delay);
   }
 }

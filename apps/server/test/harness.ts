@@ -107,13 +107,17 @@ export async function addMember(
   role: MemberRole,
   status: 'pending' | 'active' | 'inactive' = 'active',
 ) {
-  await db.insertInto('memberships').values({ company_id: companyId, user_id: userId, role, status }).execute();
+  await db
+    .insertInto('memberships')
+    .values({ company_id: companyId, user_id: userId, role, status })
+    .execute();
 }
 
 /** Signs in through the public route and answers the Cookie header to send with later requests. */
 export async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((candidate) => candidate.name === 'sdp_session');
   if (!cookie) throw new Error('no session cookie');
   return `sdp_session=${cookie.value}`;

@@ -1,6 +1,6 @@
-import type { Permission } from '@sdp/contracts';
 import fastifyCookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import type { Permission } from '@sdp/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../test/harness.ts';
 import { installErrorHandler } from '../lib/error-handler.ts';
@@ -20,7 +20,9 @@ describe('every route declares its access rule', () => {
   it('has a rule on every registered route of the application', () => {
     const api = ctx.routes.filter((route) => !route.url.startsWith('/api/docs'));
     expect(api.length).toBeGreaterThan(5);
-    const missing = api.filter((route) => !route.access).map((route) => `${String(route.method)} ${route.url}`);
+    const missing = api
+      .filter((route) => !route.access)
+      .map((route) => `${String(route.method)} ${route.url}`);
     expect(missing).toEqual([]);
     // Only the sign-in flow, health and the web app itself are public.
     const publicRoutes = api.filter((route) => route.access?.kind === 'public').map((route) => route.url);
@@ -29,7 +31,11 @@ describe('every route declares its access rule', () => {
 
   it('refuses to register a route without a rule', async () => {
     const app = Fastify();
-    await app.register(accessPlugin, { sessions: createSessionsRepository(ctx.db), sessionTtlMinutes: 60, routes: [] });
+    await app.register(accessPlugin, {
+      sessions: createSessionsRepository(ctx.db),
+      sessionTtlMinutes: 60,
+      routes: [],
+    });
     await app.after();
     expect(() => app.get('/api/v1/unguarded', async () => 'nope')).toThrow('declares no access rule');
   });
@@ -38,16 +44,20 @@ describe('every route declares its access rule', () => {
 describe('company permission rules', () => {
   // A route per permission under test, guarded exactly as feature routes are.
   const permissions: Permission[] = ['ManageFolder', 'DeleteEquipmentTag', 'ManageCompanies', 'ViewCompany'];
-  let app: ReturnType<typeof Fastify>;
+  let app: FastifyInstance;
   const routes: RegisteredRoute[] = [];
 
   beforeAll(async () => {
     app = Fastify();
     installErrorHandler(app, 1024);
     await app.register(fastifyCookie);
-    await app.register(accessPlugin, { sessions: createSessionsRepository(ctx.db), sessionTtlMinutes: 60, routes });
+    await app.register(accessPlugin, {
+      sessions: createSessionsRepository(ctx.db),
+      sessionTtlMinutes: 60,
+      routes,
+    });
     for (const name of permissions) {
-      app.get<{ Params: { id: string } }>(
+      app.get(
         `/companies/:id/${name}`,
         { config: { access: access.company(name, (request) => (request.params as { id: string }).id) } },
         async (request) => ({ role: request.auth?.companyRole ?? null }),
@@ -78,22 +88,40 @@ describe('company permission rules', () => {
     if (status === 403) expect(response.json()).toEqual({ detail: 'You do not have permission to do this.' });
   });
 
-  it("refuses a member of another company, even for the weakest permission", async () => {
+  it('refuses a member of another company, even for the weakest permission', async () => {
     const response = await call('outsider@other.test', `/companies/${tenants.companyId}/ViewCompany`);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ detail: 'You are not a member of this company.' });
   });
 
   it('refuses an inactive membership like no membership, while the other company still works', async () => {
-    await ctx.db.updateTable('memberships').set({ status: 'inactive' }).where('user_id', '=', tenants.users.supmem).where('company_id', '=', tenants.companyId).execute();
-    await ctx.db.insertInto('memberships').values({ company_id: tenants.otherCompanyId, user_id: tenants.users.supmem, role: 'member', status: 'active' }).execute();
+    await ctx.db
+      .updateTable('memberships')
+      .set({ status: 'inactive' })
+      .where('user_id', '=', tenants.users.supmem)
+      .where('company_id', '=', tenants.companyId)
+      .execute();
+    await ctx.db
+      .insertInto('memberships')
+      .values({
+        company_id: tenants.otherCompanyId,
+        user_id: tenants.users.supmem,
+        role: 'member',
+        status: 'active',
+      })
+      .execute();
     const response = await call('supmem@acme.test', `/companies/${tenants.companyId}/ViewCompany`);
     expect(response.statusCode).toBe(403);
-    expect((await call('supmem@acme.test', `/companies/${tenants.otherCompanyId}/ViewCompany`)).statusCode).toBe(200);
+    expect(
+      (await call('supmem@acme.test', `/companies/${tenants.otherCompanyId}/ViewCompany`)).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown company and 401 without a session', async () => {
-    expect((await call('admin@acme.test', '/companies/00000000-0000-4000-8000-000000000000/ViewCompany')).statusCode).toBe(404);
+    expect(
+      (await call('admin@acme.test', '/companies/00000000-0000-4000-8000-000000000000/ViewCompany'))
+        .statusCode,
+    ).toBe(404);
     const anonymous = await app.inject({ method: 'GET', url: `/companies/${tenants.companyId}/ViewCompany` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -8,7 +8,9 @@ import type { SessionsRepository, SessionUser } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'sdp_session';
 
-type CompanyResolver = (request: FastifyRequest) => string | null | undefined | Promise<string | null | undefined>;
+type CompanyResolver = (
+  request: FastifyRequest,
+) => string | null | undefined | Promise<string | null | undefined>;
 
 /** What a route requires. Every route declares one; the server refuses to register a route without it. */
 export type Access =
@@ -22,7 +24,11 @@ export const access = {
   signedIn: (): Access => ({ kind: 'signedIn' }),
   platformAdmin: (): Access => ({ kind: 'platformAdmin' }),
   /** `companyId` reads the company from the validated request (or from the entity it names); null means 404. */
-  company: (permission: Permission, companyId: CompanyResolver): Access => ({ kind: 'company', permission, companyId }),
+  company: (permission: Permission, companyId: CompanyResolver): Access => ({
+    kind: 'company',
+    permission,
+    companyId,
+  }),
 };
 
 export interface AuthContext extends SessionUser {
@@ -53,47 +59,52 @@ interface Options {
 }
 
 /** Loads the session behind the cookie and holds every route to the access rule it declares. */
-export const accessPlugin = fp(async (app: FastifyInstance, { sessions, sessionTtlMinutes, routes }: Options) => {
-  app.decorateRequest('auth', null);
+export const accessPlugin = fp(
+  async (app: FastifyInstance, { sessions, sessionTtlMinutes, routes }: Options) => {
+    app.decorateRequest('auth', null);
 
-  app.addHook('onRoute', (route) => {
-    const declared = route.config?.access;
-    routes.push({ method: route.method, url: route.url, access: declared });
-    if (!declared && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    }
-  });
+    app.addHook('onRoute', (route) => {
+      const declared = route.config?.access;
+      routes.push({ method: route.method, url: route.url, access: declared });
+      if (!declared && !route.url.startsWith('/api/docs')) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+      }
+    });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const rule = request.routeOptions.config.access;
-    if (!rule || rule.kind === 'public') return;
+    app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const rule = request.routeOptions.config.access;
+      if (!rule || rule.kind === 'public') return;
 
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await sessions.findLive(hashToken(token)) : undefined;
-    if (!session || session.status === 'inactive') throw unauthorized();
-    // Sliding expiry, written at most once a minute so reads stay reads.
-    if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
-      void sessions.touch(session.sessionId, sessionTtlMinutes).catch((error) => request.log.warn({ error }, 'session touch failed'));
-    }
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await sessions.findLive(hashToken(token)) : undefined;
+      if (!session || session.status === 'inactive') throw unauthorized();
+      // Sliding expiry, written at most once a minute so reads stay reads.
+      if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
+        void sessions
+          .touch(session.sessionId, sessionTtlMinutes)
+          .catch((error) => request.log.warn({ error }, 'session touch failed'));
+      }
 
-    let companyId: string | null = null;
-    let companyRole: MemberRole | null = null;
-    if (rule.kind === 'platformAdmin' && session.platformRole !== 'ADMIN') throw forbidden();
-    if (rule.kind === 'company') {
-      const resolved = await rule.companyId(request);
-      if (!resolved) throw notFound();
-      const membership = await sessions.companyAccess(session.userId, resolved);
-      if (!membership) throw notFound('Company not found.');
-      const activeRole = membership.status === 'active' ? membership.role : null;
-      if (session.platformRole !== 'ADMIN' && !activeRole) throw forbidden('You are not a member of this company.');
-      companyId = resolved;
-      companyRole = activeRole;
-    }
-    const permissions = new Set(permissionsFor(session.platformRole, companyRole));
-    if (rule.kind === 'company' && !permissions.has(rule.permission)) throw forbidden();
-    request.auth = { ...session, companyId, companyRole, permissions };
-  });
-});
+      let companyId: string | null = null;
+      let companyRole: MemberRole | null = null;
+      if (rule.kind === 'platformAdmin' && session.platformRole !== 'ADMIN') throw forbidden();
+      if (rule.kind === 'company') {
+        const resolved = await rule.companyId(request);
+        if (!resolved) throw notFound();
+        const membership = await sessions.companyAccess(session.userId, resolved);
+        if (!membership) throw notFound('Company not found.');
+        const activeRole = membership.status === 'active' ? membership.role : null;
+        if (session.platformRole !== 'ADMIN' && !activeRole)
+          throw forbidden('You are not a member of this company.');
+        companyId = resolved;
+        companyRole = activeRole;
+      }
+      const permissions = new Set(permissionsFor(session.platformRole, companyRole));
+      if (rule.kind === 'company' && !permissions.has(rule.permission)) throw forbidden();
+      request.auth = { ...session, companyId, companyRole, permissions };
+    });
+  },
+);
 
 /** Sessions are stored by the SHA-256 of the cookie value, so a leaked table grants nothing. */
 export function hashToken(token: string): string {

@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 import { access, SESSION_COOKIE } from './access.ts';
 import type { AuthService } from './auth.service.ts';
-import { OidcError, type OidcClient } from './oidc.ts';
+import { type OidcClient, OidcError } from './oidc.ts';
 
 interface Options {
   service: AuthService;
@@ -33,7 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
   }
 
   function clearSessionCookie(reply: FastifyReply) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies });
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+    });
   }
 
   app.get(
@@ -46,7 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
         response: { 200: authConfigResponse },
       },
     },
-    async () => ({ mode: oidc ? ('oidc' as const) : ('local' as const), reportIssueUrl: options.reportIssueUrl }),
+    async () => ({
+      mode: oidc ? ('oidc' as const) : ('local' as const),
+      reportIssueUrl: options.reportIssueUrl,
+    }),
   );
 
   app.post(
@@ -57,11 +65,18 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
         tags: ['auth'],
         summary: 'Sign in with a local account; sets the HttpOnly session cookie',
         body: loginRequest,
-        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+        response: {
+          200: loginResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
-      if (oidc) throw new HttpError(400, 'This portal signs in through your organisation: use /auth/oidc/start.');
+      if (oidc)
+        throw new HttpError(400, 'This portal signs in through your organisation: use /auth/oidc/start.');
       const { token, ...result } = await service.loginWithPassword(request.body.email, request.body.password);
       setSessionCookie(reply, token);
       return result;
@@ -72,7 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     '/auth/logout',
     {
       config: { access: access.public() },
-      schema: { tags: ['auth'], summary: 'End the session and clear its cookie', response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session and clear its cookie',
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await service.logout(request.cookies[SESSION_COOKIE]);
@@ -87,7 +106,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     '/auth/oidc/start',
     {
       config: { access: access.public() },
-      schema: { tags: ['auth'], summary: 'Start the OpenID Connect code flow (redirects to the issuer)', response: { 302: z.null(), 502: errorResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start the OpenID Connect code flow (redirects to the issuer)',
+        response: { 302: z.null(), 502: errorResponse },
+      },
     },
     async (_request, reply) => {
       try {
@@ -114,7 +137,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       try {
         const identity = await oidc.finish(request.url);
         const user = await options.users.findByEmail(identity.email);
-        if (!user) throw new OidcError('There is no SDP account for this e-mail address. Ask your company owner for an invitation.');
+        if (!user)
+          throw new OidcError(
+            'There is no SDP account for this e-mail address. Ask your company owner for an invitation.',
+          );
         await options.users.linkOidcSubject(user.id, identity.subject);
         const { token } = await service.openSession(user.id, identity.idToken);
         setSessionCookie(reply, token);
@@ -133,7 +159,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     '/auth/oidc/logout',
     {
       config: { access: access.public() },
-      schema: { tags: ['auth'], summary: "End the session and the issuer's session", response: { 302: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: "End the session and the issuer's session",
+        response: { 302: z.null() },
+      },
     },
     async (request, reply) => {
       const session = await service.logout(request.cookies[SESSION_COOKIE]);

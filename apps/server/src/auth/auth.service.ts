@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResponse } from '@sdp/contracts';
-import { HttpError, forbidden, unauthorized } from '../lib/http-error.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import type { AuditRepository } from '../modules/audit/audit.repository.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
@@ -25,7 +25,10 @@ export function createAuthService(deps: Deps) {
   const { users, usersService, sessions, audit } = deps;
 
   /** Opens a session for a user who has proved who they are; answers where the browser should go first. */
-  async function openSession(userId: string, idToken: string | null): Promise<{ token: string } & LoginResponse> {
+  async function openSession(
+    userId: string,
+    idToken: string | null,
+  ): Promise<{ token: string } & LoginResponse> {
     const user = await users.findById(userId);
     if (!user) throw unauthorized();
     if (user.status === 'inactive') throw forbidden('Your account is inactive.');
@@ -56,7 +59,10 @@ export function createAuthService(deps: Deps) {
       const user = await users.findByEmail(email);
       if (user?.locked_until && user.locked_until.getTime() > Date.now()) {
         const minutes = Math.ceil((user.locked_until.getTime() - Date.now()) / 60_000);
-        throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+        throw new HttpError(
+          429,
+          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
       }
       if (!user?.password_hash) {
         await verifyDecoy(password);

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, PASSWORD, seedTenants, signIn, type TestContext } from '../../test/harness.ts';
+import {
+  createTestContext,
+  createUser,
+  PASSWORD,
+  seedTenants,
+  signIn,
+  type TestContext,
+} from '../../test/harness.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -11,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: cookie ? { cookie } : {} });
 
 describe('local sign-in', () => {
   it('sets an HttpOnly SameSite=Lax session cookie and sends a member to their first company', async () => {
@@ -43,7 +51,11 @@ describe('local sign-in', () => {
 
   it('refuses a wrong password and an unknown e-mail with the same message', async () => {
     for (const email of ['owner@acme.test', 'nobody@acme.test']) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'wrong password' } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password: 'wrong password' },
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Invalid email or password.' });
     }
@@ -51,31 +63,68 @@ describe('local sign-in', () => {
 
   it('locks the account for a while after repeated failures, even for the right password', async () => {
     await createUser(ctx.db, { email: 'target@acme.test' });
-    await ctx.db.insertInto('memberships').values({ company_id: tenants.companyId, user_id: (await ctx.db.selectFrom('users').select('id').where('email', '=', 'target@acme.test').executeTakeFirstOrThrow()).id, role: 'member', status: 'active' }).execute();
+    await ctx.db
+      .insertInto('memberships')
+      .values({
+        company_id: tenants.companyId,
+        user_id: (
+          await ctx.db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', 'target@acme.test')
+            .executeTakeFirstOrThrow()
+        ).id,
+        role: 'member',
+        status: 'active',
+      })
+      .execute();
     const attempt = (password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'target@acme.test', password } });
-    for (let i = 0; i < ctx.config.loginMaxFailures; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+      ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'target@acme.test', password },
+      });
+    for (let i = 0; i < ctx.config.loginMaxFailures; i++)
+      expect((await attempt('wrong')).statusCode).toBe(401);
     const locked = await attempt(PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().detail).toMatch(/^Too many failed sign-in attempts\. Try again in 15 minutes\.$/);
     // When the lock has passed, the right password works again.
-    await ctx.db.updateTable('users').set({ locked_until: sql<Date>`now() - interval '1 second'` }).where('email', '=', 'target@acme.test').execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .where('email', '=', 'target@acme.test')
+      .execute();
     expect((await attempt(PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a user who belongs to no active company, and an inactive account', async () => {
     await createUser(ctx.db, { email: 'lonely@acme.test' });
-    const lonely = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'lonely@acme.test', password: PASSWORD } });
+    const lonely = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'lonely@acme.test', password: PASSWORD },
+    });
     expect(lonely.statusCode).toBe(403);
-    expect(lonely.json().detail).toBe('Your account has no active company. Ask your company owner for an invitation.');
+    expect(lonely.json().detail).toBe(
+      'Your account has no active company. Ask your company owner for an invitation.',
+    );
 
     await createUser(ctx.db, { email: 'gone@acme.test', status: 'inactive' });
-    const gone = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'gone@acme.test', password: PASSWORD } });
+    const gone = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'gone@acme.test', password: PASSWORD },
+    });
     expect(gone.statusCode).toBe(403);
   });
 
   it('validates the body against its schema', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'not-an-email' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'not-an-email' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toContain('body.email');
   });
@@ -113,13 +162,20 @@ describe('sessions', () => {
     const cookie = await signIn(ctx.app, 'owner.rvs@acme.test');
     await ctx.db
       .updateTable('sessions')
-      .set({ last_seen_at: sql<Date>`now() - interval '5 minutes'`, expires_at: sql<Date>`now() + interval '1 minute'` })
+      .set({
+        last_seen_at: sql<Date>`now() - interval '5 minutes'`,
+        expires_at: sql<Date>`now() + interval '1 minute'`,
+      })
       .where('user_id', '=', tenants.users.ownerRvs)
       .execute();
     expect((await me(cookie)).statusCode).toBe(200);
     await expect
       .poll(async () => {
-        const row = await ctx.db.selectFrom('sessions').select('expires_at').where('user_id', '=', tenants.users.ownerRvs).executeTakeFirstOrThrow();
+        const row = await ctx.db
+          .selectFrom('sessions')
+          .select('expires_at')
+          .where('user_id', '=', tenants.users.ownerRvs)
+          .executeTakeFirstOrThrow();
         return row.expires_at.getTime() - Date.now();
       })
       .toBeGreaterThan((ctx.config.sessionTtlMinutes - 1) * 60_000);
@@ -127,13 +183,25 @@ describe('sessions', () => {
 
   it('closes every session of a user who is deactivated', async () => {
     const cookie = await signIn(ctx.app, 'member@acme.test');
-    await ctx.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', tenants.users.member).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ status: 'inactive' })
+      .where('id', '=', tenants.users.member)
+      .execute();
     expect((await me(cookie)).statusCode).toBe(401);
-    await ctx.db.updateTable('users').set({ status: 'active' }).where('id', '=', tenants.users.member).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('id', '=', tenants.users.member)
+      .execute();
   });
 
   it('records sign-in and sign-out in the audit log', async () => {
-    const rows = await ctx.db.selectFrom('audit_log').select(['action']).where('user_id', '=', tenants.users.owner).execute();
+    const rows = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('user_id', '=', tenants.users.owner)
+      .execute();
     expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['sign-in', 'sign-out']));
   });
 });

@@ -1,6 +1,6 @@
+import { sql } from 'kysely';
 import * as client from 'openid-client';
 import type { Db } from '../db/pool.ts';
-import { sql } from 'kysely';
 
 interface OidcSettings {
   issuer: string;
@@ -34,7 +34,8 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
       const issuer = new URL(settings.issuer);
       const local = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
       // Plain http only for an issuer on this machine (development and tests).
-      const options = issuer.protocol === 'http:' && local ? { execute: [client.allowInsecureRequests] } : undefined;
+      const options =
+        issuer.protocol === 'http:' && local ? { execute: [client.allowInsecureRequests] } : undefined;
       discovered = client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, options);
       // A failed discovery is retried at the next sign-in instead of being cached.
       discovered.catch(() => {
@@ -50,7 +51,10 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
       const state = client.randomState();
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
-      await db.insertInto('oidc_login_requests').values({ state, nonce, code_verifier: codeVerifier }).execute();
+      await db
+        .insertInto('oidc_login_requests')
+        .values({ state, nonce, code_verifier: codeVerifier })
+        .execute();
       await db
         .deleteFrom('oidc_login_requests')
         .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${REQUEST_LIFETIME_MINUTES})`)
@@ -73,7 +77,9 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
       const currentUrl = new URL(callbackPathAndQuery, publicUrl);
       const state = currentUrl.searchParams.get('state');
       if (currentUrl.searchParams.get('error')) {
-        throw new OidcError(currentUrl.searchParams.get('error_description') ?? 'The identity provider refused the sign-in.');
+        throw new OidcError(
+          currentUrl.searchParams.get('error_description') ?? 'The identity provider refused the sign-in.',
+        );
       }
       if (!state) throw new OidcError('The sign-in response has no state.');
       const pending = await db
@@ -82,7 +88,8 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
         .where('created_at', '>=', sql<Date>`now() - make_interval(mins => ${REQUEST_LIFETIME_MINUTES})`)
         .returning(['code_verifier', 'nonce'])
         .executeTakeFirst();
-      if (!pending) throw new OidcError('The sign-in request expired or was already used. Please sign in again.');
+      if (!pending)
+        throw new OidcError('The sign-in request expired or was already used. Please sign in again.');
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: pending.code_verifier,
         expectedState: state,
@@ -99,7 +106,8 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
         verified = info.email_verified === true;
         name = name ?? info.name ?? null;
       }
-      if (!email || !verified) throw new OidcError('Your e-mail address is not verified by the identity provider.');
+      if (!email || !verified)
+        throw new OidcError('Your e-mail address is not verified by the identity provider.');
       return { subject: claims.sub, email, name, idToken: tokens.id_token ?? null };
     },
 

@@ -47,7 +47,10 @@ export const companyRolePermissions: Readonly<Record<MemberRole, readonly Permis
 const allPermissions: readonly Permission[] = permission.options;
 
 /** The permissions a user holds in one company: everything for the platform ADMIN, the role's list otherwise. */
-export function permissionsFor(platformRole: PlatformRole, companyRole: MemberRole | null): readonly Permission[] {
+export function permissionsFor(
+  platformRole: PlatformRole,
+  companyRole: MemberRole | null,
+): readonly Permission[] {
   if (platformRole === 'ADMIN') return allPermissions;
   return companyRole ? companyRolePermissions[companyRole] : [];
 }

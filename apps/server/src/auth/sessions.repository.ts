@@ -22,7 +22,13 @@ export interface CompanyAccess {
 
 export function createSessionsRepository(db: Db) {
   return {
-    async create(input: { id: string; userId: string; selectedCompanyId: string | null; idToken: string | null; ttlMinutes: number }) {
+    async create(input: {
+      id: string;
+      userId: string;
+      selectedCompanyId: string | null;
+      idToken: string | null;
+      ttlMinutes: number;
+    }) {
       await db
         .insertInto('sessions')
         .values({
@@ -60,7 +66,10 @@ export function createSessionsRepository(db: Db) {
     async touch(id: string, ttlMinutes: number) {
       await db
         .updateTable('sessions')
-        .set({ last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})` })
+        .set({
+          last_seen_at: sql<Date>`now()`,
+          expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
+        })
         .where('id', '=', id)
         .execute();
     },
@@ -81,7 +90,9 @@ export function createSessionsRepository(db: Db) {
     async companyAccess(userId: string, companyId: string): Promise<CompanyAccess | undefined> {
       return db
         .selectFrom('companies as c')
-        .leftJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId))
+        .leftJoin('memberships as m', (join) =>
+          join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId),
+        )
         .select(['c.id as companyId', 'm.role', 'm.status'])
         .where('c.id', '=', companyId)
         .where('c.deleted_at', 'is', null)

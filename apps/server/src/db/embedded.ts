@@ -39,7 +39,14 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
   });
@@ -77,7 +84,10 @@ async function readOrCreatePassword(file: string): Promise<string> {
 }
 
 async function canConnect(url: string, database: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: withDatabase(url, database), connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({
+    connectionString: withDatabase(url, database),
+    connectionTimeoutMillis: 2_000,
+  });
   try {
     await client.connect();
     return true;

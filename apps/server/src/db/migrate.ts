@@ -10,7 +10,10 @@ const MIGRATION_LOCK = 727_001;
  * Applies the SQL files of db/migrations in name order, each in its own transaction, once.
  * A session-level advisory lock serialises concurrent starters: the second waits, then finds nothing to do.
  */
-export async function migrate(pool: pg.Pool, log: (message: string) => void = () => undefined): Promise<string[]> {
+export async function migrate(
+  pool: pg.Pool,
+  log: (message: string) => void = () => undefined,
+): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
   const client = await pool.connect();
   const applied: string[] = [];
@@ -20,7 +23,9 @@ export async function migrate(pool: pg.Pool, log: (message: string) => void = ()
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
     const done = new Set(
-      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name),
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
+        (row) => row.name,
+      ),
     );
     for (const name of files) {
       if (done.has(name)) continue;

@@ -27,7 +27,11 @@ export async function seedDemo(db: Db, password: string): Promise<readonly DemoA
   await db.transaction().execute(async (trx) => {
     // Two processes starting together must not both seed.
     await sql`SELECT pg_advisory_xact_lock(727002)`.execute(trx);
-    const existing = await trx.selectFrom('companies').select('id').where('initial_code', '=', DEMO_COMPANY_CODE).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('companies')
+      .select('id')
+      .where('initial_code', '=', DEMO_COMPANY_CODE)
+      .executeTakeFirst();
     if (existing) return;
     const passwordHash = await hashPassword(password);
     const company = await trx
@@ -69,7 +73,9 @@ export async function seedDemo(db: Db, password: string): Promise<readonly DemoA
           image_url: null,
           oidc_subject: null,
         })
-        .onConflict((conflict) => conflict.expression(sql`lower(email)`).doUpdateSet({ updated_at: sql<Date>`now()` }))
+        .onConflict((conflict) =>
+          conflict.expression(sql`lower(email)`).doUpdateSet({ updated_at: sql<Date>`now()` }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       if (account.role !== 'ADMIN') {

@@ -9,7 +9,10 @@ interface PgError {
 }
 
 const isPgError = (error: unknown): error is PgError =>
-  typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code ?? '');
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as PgError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as PgError).code ?? '');
 
 /** Every error leaves as `{ detail }` with a 4xx for anything the caller did, and 500 only for our own faults. */
 export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number) {
@@ -35,11 +38,13 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
     const fastifyError = error as FastifyError;
     switch (fastifyError.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ detail: `The request body is too large (limit ${bodyLimitBytes} bytes).` });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply
-          .code(415)
-          .send({ detail: `Unsupported content type '${request.headers['content-type'] ?? ''}'. Send application/json.` });
+          .code(413)
+          .send({ detail: `The request body is too large (limit ${bodyLimitBytes} bytes).` });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({
+          detail: `Unsupported content type '${request.headers['content-type'] ?? ''}'. Send application/json.`,
+        });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.code(400).send({ detail: 'The JSON body is empty.' });
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -66,7 +71,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
     }
 
     const status = fastifyError.statusCode;
-    if (status && status >= 400 && status < 500) return reply.code(status).send({ detail: fastifyError.message });
+    if (status && status >= 400 && status < 500)
+      return reply.code(status).send({ detail: fastifyError.message });
 
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error.' });

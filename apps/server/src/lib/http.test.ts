@@ -32,14 +32,25 @@ describe('bad input never answers 5xx', () => {
     expect(response.json()).toEqual({ detail: 'The request body is too large (limit 2048 bytes).' });
   });
 
-  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])('answers 415 for %s', async (type) => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': type }, payload: 'email=a' });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().detail).toContain(`Unsupported content type '${type}'`);
-  });
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
+    'answers 415 for %s',
+    async (type) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': type },
+        payload: 'email=a',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().detail).toContain(`Unsupported content type '${type}'`);
+    },
+  );
 
   it('answers 404 with detail for an unknown API path and method', async () => {
-    for (const [method, url] of [['GET', '/api/v1/nothing-here'], ['DELETE', '/api/v1/users/me']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['DELETE', '/api/v1/users/me'],
+    ] as const) {
       const response = await ctx.app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.' });
@@ -77,8 +88,12 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/users/me', '/auth/login', '/healthz']));
-    expect(spec.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/users/me', '/auth/login', '/healthz']),
+    );
+    expect(
+      spec.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -3,15 +3,25 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 
-const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down', 'starting']) });
+const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down', 'starting']),
+});
 
 /** 200 when the database answers within 2 s and migrations have run; 503 otherwise. */
-export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; isReady: () => boolean }> = async (app, { pool, isReady }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; isReady: () => boolean }> = async (
+  app,
+  { pool, isReady },
+) => {
   app.get(
     '/healthz',
     {
       config: { access: access.public() },
-      schema: { tags: ['health'], summary: 'Liveness and database health', response: { 200: healthResponse, 503: healthResponse } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database health',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
     },
     async (_request, reply) => {
       const up = await Promise.race([

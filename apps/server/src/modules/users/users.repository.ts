@@ -57,7 +57,9 @@ export function createUsersRepository(db: Db) {
     companiesOf(userId: string, isAdmin: boolean): Promise<UserCompanyRow[]> {
       let query = db
         .selectFrom('companies as c')
-        .leftJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId))
+        .leftJoin('memberships as m', (join) =>
+          join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId),
+        )
         .select([
           'c.id',
           'c.title',
@@ -102,7 +104,15 @@ export function createUsersRepository(db: Db) {
     async upsertAdmin(email: string, name: string, passwordHash: string): Promise<string> {
       const row = await db
         .insertInto('users')
-        .values({ email, name, password_hash: passwordHash, platform_role: 'ADMIN', status: 'active', image_url: null, oidc_subject: null })
+        .values({
+          email,
+          name,
+          password_hash: passwordHash,
+          platform_role: 'ADMIN',
+          status: 'active',
+          image_url: null,
+          oidc_subject: null,
+        })
         .onConflict((conflict) =>
           conflict.expression(sql`lower(email)`).doUpdateSet({
             platform_role: 'ADMIN',

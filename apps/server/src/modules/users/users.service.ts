@@ -27,7 +27,8 @@ export function createUsersService(deps: { users: UsersRepository; sessions: Ses
       if (!user) throw unauthorized();
       const allowed = await sessions.companyAccess(userId, companyId);
       if (!allowed) throw notFound('Company not found.');
-      if (user.platform_role !== 'ADMIN' && allowed.status !== 'active') throw forbidden('You are not a member of this company.');
+      if (user.platform_role !== 'ADMIN' && allowed.status !== 'active')
+        throw forbidden('You are not a member of this company.');
       await sessions.selectCompany(sessionId, companyId);
       return this.me(userId, companyId);
     },

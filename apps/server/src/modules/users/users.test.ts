@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permission } from '@sdp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
@@ -30,12 +30,34 @@ describe('GET /api/v1/users/me', () => {
     [
       'owner@acme.test',
       'owner',
-      ['ViewCompany', 'ViewAllEquipment', 'InviteMemberToCompany', 'RemoveMemberFromCompany', 'AssignMemberToEquipmentTag', 'ConfigDataModelInfo', 'ManageMcaReport', 'ManageSensorPointNotes', 'ManageIngestKeys'],
+      [
+        'ViewCompany',
+        'ViewAllEquipment',
+        'InviteMemberToCompany',
+        'RemoveMemberFromCompany',
+        'AssignMemberToEquipmentTag',
+        'ConfigDataModelInfo',
+        'ManageMcaReport',
+        'ManageSensorPointNotes',
+        'ManageIngestKeys',
+      ],
     ],
     [
       'owner.rvs@acme.test',
       'owner_rvs',
-      ['ViewCompany', 'ViewAllEquipment', 'InviteMemberToCompany', 'RemoveMemberFromCompany', 'ManageFolder', 'ManageEquipmentTag', 'AssignMemberToEquipmentTag', 'ManageDataModel', 'ConfigDataModelInfo', 'ManageRvsReport', 'ManageSensorPointNotes'],
+      [
+        'ViewCompany',
+        'ViewAllEquipment',
+        'InviteMemberToCompany',
+        'RemoveMemberFromCompany',
+        'ManageFolder',
+        'ManageEquipmentTag',
+        'AssignMemberToEquipmentTag',
+        'ManageDataModel',
+        'ConfigDataModelInfo',
+        'ManageRvsReport',
+        'ManageSensorPointNotes',
+      ],
     ],
     ['supmem@acme.test', 'supmem', ['ViewCompany', 'ManageSensorPointNotes']],
     ['member@acme.test', 'member', ['ViewCompany']],
@@ -45,9 +67,12 @@ describe('GET /api/v1/users/me', () => {
     const body = response.json();
     expect(body.role).toBe('USER');
     expect(body.selectedCompanyId).toBe(tenants.companyId);
-    expect(body.companies).toEqual([expect.objectContaining({ id: tenants.companyId, role, time_zone: 'Asia/Bangkok' })]);
+    expect(body.companies).toEqual([
+      expect.objectContaining({ id: tenants.companyId, role, time_zone: 'Asia/Bangkok' }),
+    ]);
     expect([...body.permissions].sort()).toEqual([...expected].sort());
-    for (const forbidden of ['ManageCompanies', 'ManageAdmins', 'DeleteEquipmentTag']) expect(body.permissions).not.toContain(forbidden);
+    for (const forbidden of ['ManageCompanies', 'ManageAdmins', 'DeleteEquipmentTag'])
+      expect(body.permissions).not.toContain(forbidden);
   });
 
   it("does not show another company's data to a member", async () => {
@@ -58,10 +83,18 @@ describe('GET /api/v1/users/me', () => {
 
   it('hides a company that has been deleted', async () => {
     const cookie = await signIn(ctx.app, 'admin@acme.test');
-    await ctx.db.updateTable('companies').set({ deleted_at: new Date() }).where('id', '=', tenants.otherCompanyId).execute();
+    await ctx.db
+      .updateTable('companies')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', tenants.otherCompanyId)
+      .execute();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
     expect(response.json().companies.map((c: { title: string }) => c.title)).toEqual(['Acme Power']);
-    await ctx.db.updateTable('companies').set({ deleted_at: null }).where('id', '=', tenants.otherCompanyId).execute();
+    await ctx.db
+      .updateTable('companies')
+      .set({ deleted_at: null })
+      .where('id', '=', tenants.otherCompanyId)
+      .execute();
   });
 
   it('rejects a malformed company id with 400', async () => {

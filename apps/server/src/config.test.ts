@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const mainTs = path.join(import.meta.dirname, 'main.ts');
+
+describe('configuration', () => {
+  it('has defaults a laptop can start with', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, oidc: null, demo: { enabled: true } });
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('keeps the demo plant off on an external database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp' }).demo.enabled).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp', SDP_DEMO: '1' }).demo.enabled).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: Invalid input: expected number, received NaN'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID: is required when OIDC is configured'],
+    [
+      { SDP_ADMIN_EMAIL: 'root@example.com' },
+      'SDP_ADMIN_PASSWORD: is required together with the other SDP_ADMIN_ variable',
+    ],
+    [
+      { SDP_ADMIN_EMAIL: 'root@example.com', SDP_ADMIN_PASSWORD: 'short' },
+      'SDP_ADMIN_PASSWORD: must be at least 8 characters',
+    ],
+  ])('names the variable and the problem for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('makes the server exit with code 1 and one line on stderr', () => {
+    const result = spawnSync(process.execPath, [mainTs], {
+      env: { PATH: process.env.PATH ?? '', PORT: '70000' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: PORT: Too big: expected number to be <=65535',
+    ]);
+  });
+});
