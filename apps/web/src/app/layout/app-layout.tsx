@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useMatch } from 'react-router';
+import { findCompany, useSession } from '../../lib/session.tsx';
+import { resolveTimeZone } from '../../lib/time.ts';
+import { useRouteHandle } from '../route-handle.ts';
+import { CompanyDrawer } from './company-drawer.tsx';
+import { useDrawerWidth } from './drawer-width.ts';
+import { Header } from './header.tsx';
+
+// The profile dialog is opened from a menu, rarely; keep it out of the first download.
+const ProfileDialog = lazy(() =>
+  import('../../features/profile/components/profile-dialog.tsx').then((module) => ({
+    default: module.ProfileDialog,
+  })),
+);
+
+/** Chrome of the signed-in area: header, company drawer and the current page. */
+export function AppLayout() {
+  const { me } = useSession();
+  const { drawer = 'open', routeId } = useRouteHandle();
+  // Company routes show the company in the address; other pages show the session's selected company.
+  const companyRoute = useMatch({ path: '/company/:id', end: false });
+  const company = findCompany(me, companyRoute?.params.id ?? me.selectedCompanyId);
+  const { width, resize, save } = useDrawerWidth();
+  const [drawerToggle, setDrawerToggle] = useState<{ routeId: string | undefined; open: boolean }>({
+    routeId: undefined,
+    open: false,
+  });
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  // Each page starts with its own default (open, or closed on Model View) until the user toggles it there.
+  const hasDrawer = company !== undefined && drawer !== 'hidden';
+  const drawerOpen = hasDrawer
+    ? drawerToggle.routeId === routeId
+      ? drawerToggle.open
+      : drawer === 'open'
+    : undefined;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Header
+        timeZone={resolveTimeZone(company?.time_zone)}
+        drawerOpen={drawerOpen}
+        onDrawerToggle={() => setDrawerToggle({ routeId, open: !drawerOpen })}
+        onEditProfile={() => setProfileOpen(true)}
+      />
+      {company && drawerOpen !== undefined ? (
+        <CompanyDrawer
+          company={company}
+          open={drawerOpen}
+          width={width}
+          onResize={resize}
+          onResizeEnd={save}
+        />
+      ) : null}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+      {profileOpen ? (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { MyCompany } from '@sdp/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { initials } from '../../lib/initials.ts';
+import { calendarDateIn, companyExpiry, formatCompanyDate } from '../../lib/time.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { DrawerResizeHandle } from './drawer-resize-handle.tsx';
+
+type CompanyDrawerProps = {
+  company: MyCompany;
+  open: boolean;
+  width: number;
+  onResize: (width: number) => void;
+  onResizeEnd: (width: number) => void;
+};
+
+/** The side panel of company pages: logo, name, description, expiry date and remaining days. */
+export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: CompanyDrawerProps) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const [resizing, setResizing] = useState(false);
+  const { daysLeft, expired } = companyExpiry(company.end_date, calendarDateIn(now, company.time_zone));
+
+  const handleResize = (next: number) => {
+    setResizing(true);
+    onResize(next);
+  };
+  const handleResizeEnd = (next: number) => {
+    setResizing(false);
+    onResizeEnd(next);
+  };
+
+  return (
+    <Drawer
+      variant="persistent"
+      anchor="left"
+      open={open}
+      sx={{
+        width: open ? width : 0,
+        flexShrink: 0,
+        // Following the pointer exactly matters more than a smooth animation while dragging.
+        transition: (theme) => (resizing ? 'none' : theme.transitions.create('width')),
+        '& .MuiDrawer-paper': { width, boxSizing: 'border-box' },
+      }}
+      slotProps={{ paper: { component: 'aside', 'aria-label': t('drawer.label') } }}
+    >
+      <Toolbar />
+      <Box sx={{ p: 3, display: 'grid', justifyItems: 'center', gap: 1, textAlign: 'center' }}>
+        <Avatar
+          variant="rounded"
+          src={company.image_path ?? undefined}
+          alt={company.title}
+          sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.light' }}
+        >
+          {initials(company.title)}
+        </Avatar>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+          {company.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          {company.description || t('drawer.noDescription')}
+        </Typography>
+        <Typography variant="body2" color={expired ? 'error' : 'text.primary'} sx={{ fontWeight: 500 }}>
+          {t('drawer.expiryDate', { date: formatCompanyDate(company.end_date) })}
+        </Typography>
+        <Typography variant="body2" color={expired ? 'error' : 'text.secondary'}>
+          {t('drawer.remainingDays', { count: Math.max(0, daysLeft) })}
+        </Typography>
+      </Box>
+      <Divider />
+      <DrawerResizeHandle width={width} onResize={handleResize} onResizeEnd={handleResizeEnd} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,165 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
+import Check from '@mui/icons-material/Check';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuthConfig } from '../../features/auth/api/get-auth-config.ts';
+import { currentLanguage, languages, setLanguage } from '../../lib/i18n.ts';
+import { isPlatformAdmin } from '../../lib/permissions.ts';
+import { preferenceKeys, readPreference, writePreference } from '../../lib/preferences.ts';
+import { useSession } from '../../lib/session.tsx';
+
+/** How long the real-time switch confirms its new state (spec 01 §9: 2 s for the setting switch). */
+const REALTIME_MESSAGE_MS = 2000;
+
+const parseFlag = (raw: string) => (raw === 'on' ? true : raw === 'off' ? false : undefined);
+
+function IconMenuItem({
+  icon,
+  children,
+  onClick,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onClick: () => void;
+}) {
+  return (
+    <MenuItem onClick={onClick}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{children}</ListItemText>
+    </MenuItem>
+  );
+}
+
+type SettingsMenuProps = {
+  onEditProfile: () => void;
+};
+
+/** The header's settings menu: profile, issue reporting, admin settings, preferences and sign-out. */
+export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { me } = useSession();
+  const { data: authConfig } = useAuthConfig();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [realtime, setRealtime] = useState(() =>
+    readPreference(preferenceKeys.realtimeFaultEvent, parseFlag, true),
+  );
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const reportIssueUrl = authConfig?.reportIssueUrl;
+
+  const close = () => setAnchor(null);
+  const go = (path: string) => {
+    close();
+    navigate(path);
+  };
+  const handleEditProfile = () => {
+    close();
+    onEditProfile();
+  };
+  const handleRealtimeToggle = () => {
+    const next = !realtime;
+    setRealtime(next);
+    writePreference(preferenceKeys.realtimeFaultEvent, next ? 'on' : 'off');
+    enqueueSnackbar(t(next ? 'header.realtimeFaultEventOn' : 'header.realtimeFaultEventOff'), {
+      variant: 'info',
+      autoHideDuration: REALTIME_MESSAGE_MS,
+    });
+  };
+
+  return (
+    <>
+      <Tooltip title={t('header.settings')}>
+        <IconButton
+          color="inherit"
+          aria-label={t('header.settings')}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <SettingsOutlined />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 280 } } }}
+      >
+        <IconMenuItem icon={<ManageAccountsOutlined fontSize="small" />} onClick={handleEditProfile}>
+          {t('header.editProfile')}
+        </IconMenuItem>
+        {reportIssueUrl ? (
+          <MenuItem
+            component="a"
+            href={reportIssueUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            <ListItemIcon>
+              <BugReportOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('header.reportIssue')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {isPlatformAdmin(me) ? (
+          <IconMenuItem icon={<ApartmentOutlined fontSize="small" />} onClick={() => go('/companies')}>
+            {t('header.settingCompanies')}
+          </IconMenuItem>
+        ) : null}
+        {isPlatformAdmin(me) ? (
+          <IconMenuItem
+            icon={<AdminPanelSettingsOutlined fontSize="small" />}
+            onClick={() => go('/user/admin')}
+          >
+            {t('header.settingAdmin')}
+          </IconMenuItem>
+        ) : null}
+        <Divider />
+        <MenuItem role="menuitemcheckbox" aria-checked={realtime} onClick={handleRealtimeToggle}>
+          <ListItemText>{t('header.realtimeFaultEvent')}</ListItemText>
+          <Switch checked={realtime} size="small" edge="end" tabIndex={-1} aria-hidden />
+        </MenuItem>
+        <Divider />
+        <ListSubheader sx={{ lineHeight: 2.5 }}>{t('language.label')}</ListSubheader>
+        {languages.map((option) => (
+          <MenuItem
+            key={option}
+            role="menuitemradio"
+            aria-checked={option === language}
+            onClick={() => setLanguage(option)}
+          >
+            <ListItemIcon>{option === language ? <Check fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText lang={option}>{t(`language.${option}`)}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        <IconMenuItem icon={<LogoutOutlined fontSize="small" />} onClick={() => go('/logout/redirect')}>
+          {t('header.signOut')}
+        </IconMenuItem>
+      </Menu>
+    </>
+  );
+}

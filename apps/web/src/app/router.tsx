@@ -1,0 +1,96 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageLoading } from '../components/full-page-status.tsx';
+import { createLoginLoader } from '../features/auth/routes/login.ts';
+import { createLoginRedirectLoader } from '../features/auth/routes/login-redirect.ts';
+import { createLogoutRedirectLoader } from '../features/auth/routes/logout-redirect.ts';
+import { HomeRedirect } from './home-redirect.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RequireSession } from './require-session.tsx';
+import { RootRoute } from './root-route.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * Routes of spec 01 §2. `/auth/*` is public; everything else sits behind the session guard. Pages load
+ * as separate chunks so the first download stays small and charts or maps never ride along.
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      element: <RootRoute />,
+      hydrateFallbackElement: <FullPageLoading />,
+      children: [
+        {
+          path: 'auth/login',
+          handle: handle({ title: 'pages.signIn' }),
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/sign-in-page.tsx')).SignInPage,
+          }),
+        },
+        { path: 'auth/*', element: <Navigate to="/auth/login" replace /> },
+        { path: 'login', loader: createLoginLoader(queryClient) },
+        { path: 'login/redirect', loader: createLoginRedirectLoader(queryClient) },
+        { path: 'logout/redirect', loader: createLogoutRedirectLoader(queryClient) },
+        {
+          element: <RequireSession />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                { index: true, element: <HomeRedirect /> },
+                {
+                  path: 'companies',
+                  handle: handle({ title: 'pages.companies', drawer: 'hidden' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/companies/pages/companies-page.tsx')).CompaniesPage,
+                  }),
+                },
+                {
+                  path: 'company/:id',
+                  handle: handle({ title: 'pages.companyPage' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/structure/pages/company-page.tsx')).CompanyPage,
+                  }),
+                },
+                {
+                  path: 'company/:id/members',
+                  handle: handle({ title: 'pages.members' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/members/pages/members-page.tsx')).MembersPage,
+                  }),
+                },
+                {
+                  path: 'user/admin',
+                  // Platform settings are not about one company, so there is no company panel.
+                  handle: handle({ title: 'pages.admin', drawer: 'hidden' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/admins/pages/admin-page.tsx')).AdminPage,
+                  }),
+                },
+                {
+                  path: 'setting/model/:id',
+                  handle: handle({ title: 'pages.settingModel' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/models/pages/setting-model-page.tsx'))
+                      .SettingModelPage,
+                  }),
+                },
+                {
+                  path: 'model/:id',
+                  handle: handle({ title: 'pages.modelView', drawer: 'closed' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/models/pages/model-view-page.tsx')).ModelViewPage,
+                  }),
+                },
+                { path: '*', handle: handle({ title: 'pages.notFound' }), element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,15 @@
+import { createTheme } from '@mui/material/styles';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0b5c7a', light: '#4f8fa8', dark: '#053d52' },
+    secondary: { main: '#f29f05' },
+    background: { default: '#f4f6f8' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    // System fonts (with Thai-capable ones) keep the first download free of web fonts.
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Thai", "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  },
+});

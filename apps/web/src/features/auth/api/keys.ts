@@ -1,0 +1,6 @@
+/** Query keys of the auth feature; mutations update and invalidate through these. */
+export const authKeys = {
+  all: ['auth'] as const,
+  config: () => [...authKeys.all, 'config'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};

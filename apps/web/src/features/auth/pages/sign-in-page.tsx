@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { SdpLogo } from '../../../components/sdp-logo.tsx';
+import { describeError } from '../../../lib/errors.ts';
+import { useAuthConfig } from '../api/get-auth-config.ts';
+import { useLogin } from '../api/login.ts';
+import { signInSearch } from '../routes/logout-redirect.ts';
+
+function signInSchema(t: TFunction) {
+  return z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, t('auth.emailRequired'))
+      .pipe(z.email(t('auth.emailInvalid'))),
+    password: z.string().min(1, t('auth.passwordRequired')),
+  });
+}
+
+type SignInValues = z.infer<ReturnType<typeof signInSchema>>;
+
+function LocalSignInForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const schema = useMemo(() => signInSchema(t), [t]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignInValues>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+
+  const handleSignIn = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      onSuccess: () => navigate('/login/redirect', { replace: true }),
+    });
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSignIn} spacing={2}>
+      {loginMutation.isError ? <Alert severity="error">{describeError(loginMutation.error, t)}</Alert> : null}
+      <TextField
+        {...register('email')}
+        label={t('auth.email')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        required
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+      />
+      <TextField
+        {...register('password')}
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
+        {loginMutation.isPending ? t('auth.signingIn') : t('auth.signIn')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** `/auth/login`: the public sign-in page, also where sign-out lands with 'You have been logged out.' */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const config = useAuthConfig();
+  const loggedOut = searchParams.get(signInSearch.reason) === signInSearch.loggedOut;
+  const providerError = searchParams.get(signInSearch.error);
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+        position: 'relative',
+      }}
+    >
+      <Box sx={{ position: 'absolute', top: 16, right: 16 }}>
+        <LanguageSwitch />
+      </Box>
+      <Paper elevation={2} sx={{ width: '100%', maxWidth: 400, p: 4 }}>
+        <Stack spacing={3}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'primary.main' }}>
+            <SdpLogo size={40} />
+            <Box>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                {t('pages.signIn')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('app.name')}
+              </Typography>
+            </Box>
+          </Stack>
+          {loggedOut ? <Alert severity="info">{t('auth.loggedOut')}</Alert> : null}
+          {providerError ? (
+            <Alert severity="error">{t('auth.signInFailed', { reason: providerError })}</Alert>
+          ) : null}
+          {config.isPending ? (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+              <CircularProgress aria-label={t('common.loading')} />
+            </Box>
+          ) : config.data?.mode === 'oidc' ? (
+            <Button variant="contained" size="large" href="/auth/oidc/start">
+              {t('auth.signInWithOrganisation')}
+            </Button>
+          ) : (
+            <LocalSignInForm />
+          )}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

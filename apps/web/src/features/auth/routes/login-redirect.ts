@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from 'react-router';
+import { meQueryOptions } from '../api/get-me.ts';
+import { authKeys } from '../api/keys.ts';
+import { selectCompany } from '../api/select-company.ts';
+
+/**
+ * `/login/redirect` finishes sign-in (spec 01 §2): an administrator goes to the companies list; anyone else
+ * gets their first company selected in the session and goes to its page. Any failure signs out.
+ */
+export function createLoginRedirectLoader(queryClient: QueryClient) {
+  return async () => {
+    try {
+      const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+      if (me.role === 'ADMIN') return redirect('/companies');
+      const company = me.companies[0];
+      if (!company) return redirect('/logout/redirect');
+      queryClient.setQueryData(authKeys.me(), await selectCompany(company.id));
+      return redirect(`/company/${company.id}`);
+    } catch {
+      return redirect('/logout/redirect');
+    }
+  };
+}

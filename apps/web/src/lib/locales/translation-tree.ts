@@ -1,0 +1,2 @@
+/** Shape of a translation resource: nested groups of strings. */
+export type TranslationTree = { readonly [key: string]: string | TranslationTree };

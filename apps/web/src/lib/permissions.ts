@@ -1,0 +1,14 @@
+import type { MeResponse, Permission } from '@sdp/contracts';
+
+/**
+ * Whether the signed-in user holds a named permission in the selected company (spec 01 §6).
+ * The server enforces every permission; the UI only uses this to hide what a role cannot do.
+ */
+export function can(me: Pick<MeResponse, 'permissions'>, permission: Permission): boolean {
+  return me.permissions.includes(permission);
+}
+
+/** Platform administrators manage companies and administrators (Setting Companies, Setting Admin). */
+export function isPlatformAdmin(me: Pick<MeResponse, 'role'>): boolean {
+  return me.role === 'ADMIN';
+}

@@ -1,0 +1,63 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/th';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { env } from '../config/env.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Days before the end date from which a company's expiry is flagged in red (spec 01 §9). */
+export const EXPIRY_WARNING_DAYS = 30;
+
+/** The zone times are shown in: the company's own, else the configured default (Asia/Bangkok). */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  if (timeZone) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone });
+      return timeZone;
+    } catch {
+      // An unknown zone name must not break the page; fall through to the default.
+    }
+  }
+  return env.defaultTimeZone;
+}
+
+/** Header clock parts for an instant in a zone: day name ('Monday') and 'DD MMMM YYYY HH:mm'. */
+export function formatHeaderClock(
+  instant: Date,
+  timeZone: string,
+  locale: string,
+): { dayName: string; dateTime: string } {
+  const local = dayjs(instant).tz(resolveTimeZone(timeZone)).locale(locale);
+  return { dayName: local.format('dddd'), dateTime: local.format('DD MMMM YYYY HH:mm') };
+}
+
+/** The calendar date ('YYYY-MM-DD') an instant falls on in a zone. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('YYYY-MM-DD');
+}
+
+/** A stored company date ('YYYY-MM-DD') as the portal displays it: 'DD/MM/YYYY'. */
+export function formatCompanyDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** Whole calendar days from `today` to `endDate` (both 'YYYY-MM-DD'); negative once the end date has passed. */
+export function daysUntil(endDate: string, today: string): number {
+  return dayjs.utc(endDate).diff(dayjs.utc(today), 'day');
+}
+
+/** Expiry state of a company on a given day: expired after its end date, flagged within 30 days of it. */
+export function companyExpiry(
+  endDate: string,
+  today: string,
+): {
+  daysLeft: number;
+  expired: boolean;
+  flagged: boolean;
+} {
+  const daysLeft = daysUntil(endDate, today);
+  return { daysLeft, expired: daysLeft < 0, flagged: daysLeft <= EXPIRY_WARNING_DAYS };
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+initI18n();
+
+const SIGN_OUT_PATH = '/logout/redirect';
+
+const queryClient = createQueryClient({
+  onUnauthorized: () => {
+    // The session ended while the app was open: run the sign-out flow once, from wherever the user is.
+    const { pathname } = router.state.location;
+    if (pathname !== SIGN_OUT_PATH && !pathname.startsWith('/auth/')) void router.navigate(SIGN_OUT_PATH);
+  },
+});
+const router = createAppRouter(queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The dev server forwards server routes to a locally running `apps/server` (default port 8080);
+// in production the server serves `dist/` itself from the same origin.
+const server: ProxyOptions = { target: 'http://127.0.0.1:8080' };
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': server,
+      '/healthz': server,
+      '/auth/config': server,
+      '/auth/logout': server,
+      '/auth/oidc': server,
+      // `/auth/login` is both the sign-in page (GET, a client route) and the sign-in call (POST).
+      '/auth/login': {
+        ...server,
+        bypass: (request) => (request.method === 'GET' ? '/index.html' : undefined),
+      },
+    },
+  },
+});
