@@ -56,8 +56,8 @@ export async function buildApp({ config, database, logger, isReady = () => true 
 
   const { db, pool } = database;
   const routes: RegisteredRoute[] = [];
-  const sessions = createSessionsRepository(db);
-  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db, pool);
+  const users = createUsersRepository(db, pool);
   const audit = createAuditRepository(db);
   const usersService = createUsersService({ users, sessions });
   const authService = createAuthService({

@@ -73,7 +73,7 @@ for (let attempt = 1; !stopping; attempt++) {
 }
 await migrate(database.pool, (message) => log.info(message));
 
-const users = createUsersRepository(database.db);
+const users = createUsersRepository(database.db, database.pool);
 if (config.admin) {
   await users.upsertAdmin(config.admin.email, 'Administrator', await hashPassword(config.admin.password));
   log.info(`platform administrator ensured: ${config.admin.email}`);

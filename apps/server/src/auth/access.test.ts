@@ -32,7 +32,7 @@ describe('every route declares its access rule', () => {
   it('refuses to register a route without a rule', async () => {
     const app = Fastify();
     await app.register(accessPlugin, {
-      sessions: createSessionsRepository(ctx.db),
+      sessions: createSessionsRepository(ctx.db, ctx.database.pool),
       sessionTtlMinutes: 60,
       routes: [],
     });
@@ -52,7 +52,7 @@ describe('company permission rules', () => {
     installErrorHandler(app, 1024);
     await app.register(fastifyCookie);
     await app.register(accessPlugin, {
-      sessions: createSessionsRepository(ctx.db),
+      sessions: createSessionsRepository(ctx.db, ctx.database.pool),
       sessionTtlMinutes: 60,
       routes,
     });

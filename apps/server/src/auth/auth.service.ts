@@ -29,11 +29,11 @@ export function createAuthService(deps: Deps) {
     userId: string,
     idToken: string | null,
   ): Promise<{ token: string } & LoginResponse> {
-    const user = await users.findById(userId);
+    const user = await users.findWithCompanies(userId);
     if (!user) throw unauthorized();
     if (user.status === 'inactive') throw forbidden('Your account is inactive.');
     const isAdmin = user.platform_role === 'ADMIN';
-    const companies = await users.companiesOf(user.id, isAdmin);
+    const { companies } = user;
     // Spec 01 §2: ADMIN goes to Companies; everybody else to their first company, kept for the session.
     const first = companies[0];
     if (!isAdmin && !first) throw forbidden(NO_COMPANY);

@@ -1,5 +1,6 @@
 import type { MemberRole, PlatformRole } from '@sdp/contracts';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
 
 export interface SessionUser {
@@ -20,7 +21,18 @@ export interface CompanyAccess {
   status: 'pending' | 'active' | 'inactive' | null;
 }
 
-export function createSessionsRepository(db: Db) {
+const FIND_LIVE = `
+SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.platform_role AS "platformRole", u.status,
+  s.selected_company_id AS "selectedCompanyId", s.last_seen_at AS "lastSeenAt", s.id_token AS "idToken"
+FROM sessions s JOIN users u ON u.id = s.user_id
+WHERE s.id = $1 AND s.expires_at > now()`;
+
+const COMPANY_ACCESS = `
+SELECT c.id AS "companyId", m.role, m.status
+FROM companies c LEFT JOIN memberships m ON m.company_id = c.id AND m.user_id = $1
+WHERE c.id = $2 AND c.deleted_at IS NULL`;
+
+export function createSessionsRepository(db: Db, pool: pg.Pool) {
   return {
     async create(input: {
       id: string;
@@ -41,26 +53,10 @@ export function createSessionsRepository(db: Db) {
         .execute();
     },
 
-    /** The live session with its user, or undefined when unknown or expired. */
+    /** The live session with its user, or undefined when unknown or expired. Runs on every request: prepared. */
     async findLive(id: string): Promise<SessionUser | undefined> {
-      const row = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select([
-          's.id as sessionId',
-          'u.id as userId',
-          'u.email',
-          'u.name',
-          'u.platform_role as platformRole',
-          'u.status',
-          's.selected_company_id as selectedCompanyId',
-          's.last_seen_at as lastSeenAt',
-          's.id_token as idToken',
-        ])
-        .where('s.id', '=', id)
-        .where('s.expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      return row;
+      const { rows } = await pool.query<SessionUser>({ name: 'session-live', text: FIND_LIVE, values: [id] });
+      return rows[0];
     },
 
     async touch(id: string, ttlMinutes: number) {

@@ -25,8 +25,10 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
     idleTimeoutMillis: 30_000,
     application_name: 'sdp',
   });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // A client losing its server (restart, shutdown) must not crash the process: the query in flight is
+  // rejected and handled where it was made; the pool replaces the client.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     pool,

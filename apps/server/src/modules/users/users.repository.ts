@@ -1,5 +1,6 @@
 import type { MemberRole } from '@sdp/contracts';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
 
 export interface UserRow {
@@ -39,8 +40,39 @@ const userColumns = [
   'locked_until',
 ] as const;
 
-export function createUsersRepository(db: Db) {
+export interface UserWithCompanies extends UserRow {
+  companies: UserCompanyRow[];
+}
+
+// The hot path of every page load: one prepared statement for the user and the companies they may open
+// (every live company for ADMIN, active memberships of live companies otherwise).
+const USER_WITH_COMPANIES = `
+SELECT u.id, u.email, u.name, u.image_url, u.password_hash, u.platform_role, u.status, u.failed_logins, u.locked_until,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'id', c.id, 'title', c.title, 'description', c.description, 'image_path', c.image_path,
+      'initial_code', c.initial_code, 'start_date', c.start_date, 'end_date', c.end_date,
+      'rvs_upgrade', c.rvs_upgrade, 'time_zone', c.time_zone,
+      'role', CASE WHEN m.status = 'active' THEN m.role END
+    ) ORDER BY c.title, c.id)
+    FROM companies c
+    LEFT JOIN memberships m ON m.company_id = c.id AND m.user_id = u.id
+    WHERE c.deleted_at IS NULL AND (u.platform_role = 'ADMIN' OR m.status = 'active')
+  ), '[]'::json) AS companies
+FROM users u
+WHERE u.id = $1`;
+
+export function createUsersRepository(db: Db, pool: pg.Pool) {
   return {
+    async findWithCompanies(id: string): Promise<UserWithCompanies | undefined> {
+      const { rows } = await pool.query<UserWithCompanies>({
+        name: 'user-with-companies',
+        text: USER_WITH_COMPANIES,
+        values: [id],
+      });
+      return rows[0];
+    },
+
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
@@ -51,32 +83,6 @@ export function createUsersRepository(db: Db) {
 
     findById(id: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
-    },
-
-    /** Companies the user may open: every live company for ADMIN, active memberships of live companies otherwise. */
-    companiesOf(userId: string, isAdmin: boolean): Promise<UserCompanyRow[]> {
-      let query = db
-        .selectFrom('companies as c')
-        .leftJoin('memberships as m', (join) =>
-          join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId),
-        )
-        .select([
-          'c.id',
-          'c.title',
-          'c.description',
-          'c.image_path',
-          'c.initial_code',
-          'c.start_date',
-          'c.end_date',
-          'c.rvs_upgrade',
-          'c.time_zone',
-          sql<MemberRole | null>`CASE WHEN m.status = 'active' THEN m.role END`.as('role'),
-        ])
-        .where('c.deleted_at', 'is', null)
-        .orderBy('c.title')
-        .orderBy('c.id');
-      if (!isAdmin) query = query.where('m.status', '=', 'active');
-      return query.execute();
     },
 
     async recordFailedLogin(id: string, maxFailures: number, lockMinutes: number) {

@@ -10,10 +10,9 @@ export function createUsersService(deps: { users: UsersRepository; sessions: Ses
   return {
     /** The signed-in user with the companies they may open and their permissions in `companyId` (or the selected one). */
     async me(userId: string, selectedCompanyId: string | null, companyId?: string): Promise<MeResponse> {
-      const user = await users.findById(userId);
+      const user = await users.findWithCompanies(userId);
       if (!user) throw unauthorized();
-      const isAdmin = user.platform_role === 'ADMIN';
-      const companies = await users.companiesOf(userId, isAdmin);
+      const { companies } = user;
       const focus = companyId ?? selectedCompanyId;
       const company = focus ? companies.find((candidate) => candidate.id === focus) : undefined;
       if (companyId && !company) throw notFound('Company not found.');
