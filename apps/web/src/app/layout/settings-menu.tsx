@@ -74,6 +74,12 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
     close();
     onEditProfile();
   };
+  const handleSignOut = () => {
+    close();
+    // With an identity provider the server also ends the provider's session, then returns to /logout/redirect.
+    if (authConfig?.mode === 'oidc') window.location.assign('/auth/oidc/logout');
+    else navigate('/logout/redirect');
+  };
   const handleRealtimeToggle = () => {
     const next = !realtime;
     setRealtime(next);
@@ -156,7 +162,7 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
           </MenuItem>
         ))}
         <Divider />
-        <IconMenuItem icon={<LogoutOutlined fontSize="small" />} onClick={() => go('/logout/redirect')}>
+        <IconMenuItem icon={<LogoutOutlined fontSize="small" />} onClick={handleSignOut}>
           {t('header.signOut')}
         </IconMenuItem>
       </Menu>
