@@ -1,0 +1,90 @@
+import type { MeResponse } from '@sdp/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authKeys } from '../../features/auth/api/keys.ts';
+import { initI18n } from '../../lib/i18n.ts';
+import { SessionContext } from '../../lib/session.tsx';
+import { SettingsMenu } from './settings-menu.tsx';
+
+const me = (role: MeResponse['role']): MeResponse => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Someone',
+  email: 'someone@example.com',
+  role,
+  image: null,
+  profileImageUrl: null,
+  status: 'active',
+  companies: [],
+  selectedCompanyId: null,
+  permissions: [],
+});
+
+function renderMenu(role: MeResponse['role'], reportIssueUrl: string | null) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(authKeys.config(), { mode: 'local', reportIssueUrl });
+  const session = { me: me(role), selectCompany: vi.fn() };
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <SessionContext value={session}>
+          <SettingsMenu onEditProfile={vi.fn()} />
+        </SessionContext>
+      ),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+}
+
+beforeAll(() => {
+  initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+describe('SettingsMenu', () => {
+  it('offers Setting Companies and Setting Admin to a platform administrator', () => {
+    renderMenu('ADMIN', null);
+    expect(screen.getByRole('menuitem', { name: 'Setting Companies' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Setting Admin' })).toBeTruthy();
+  });
+
+  it('hides the admin settings from everyone else', () => {
+    renderMenu('USER', null);
+    expect(screen.queryByRole('menuitem', { name: 'Setting Companies' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Setting Admin' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('opens Report Issue in a new tab only when an address is configured', () => {
+    renderMenu('USER', 'https://support.example.com/new');
+    const link = screen.getByRole('menuitem', { name: 'Report Issue' });
+    expect(link.getAttribute('href')).toBe('https://support.example.com/new');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('announces and remembers the real time fault event switch', async () => {
+    renderMenu('USER', null);
+    const toggle = screen.getByRole('menuitemcheckbox', { name: 'Real time fault event' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(toggle);
+
+    expect(await screen.findByText('"OFF" : Real time fault event')).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(window.localStorage.getItem('sdp.realtime-fault-event')).toBe('off');
+  });
+});
