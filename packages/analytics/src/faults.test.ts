@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { bearingDefectFrequencies } from './bearing.ts';
+import { envelopeSpectrum } from './envelope.ts';
+import { diagnoseFailureModes, type FailureMode, matchFaultFrequency, predictedFailures } from './faults.ts';
+import { gearMeshFrequencies } from './gear.ts';
+import { amplitudeSpectrum, type Peak } from './spectrum.ts';
+import { gaussianNoise, seededRandom } from './test-helpers.ts';
+import { velocitySpectrum } from './vibration.ts';
+
+const fs = 25_600;
+const n = 32_768;
+const shaftHz = 1797 / 60;
+const bearing = bearingDefectFrequencies(
+  { rollingElements: 9, ballDiameter: 7.94, pitchDiameter: 39.04 },
+  1797,
+);
+
+/** Acceleration (m/s²) of tones given as velocity RMS (mm/s) at frequencies (Hz), plus Gaussian noise. */
+function machine(tones: [number, number][], noiseSigma = 0.3, seed = 1): Float64Array {
+  const x = gaussianNoise(n, seed, noiseSigma);
+  for (const [f, velocityRms] of tones) {
+    const accelerationPeak = 2 * Math.PI * f * ((velocityRms * Math.SQRT2) / 1000);
+    for (let i = 0; i < n; i++) x[i] = x[i]! + accelerationPeak * Math.sin((2 * Math.PI * f * i) / fs + f);
+  }
+  return x;
+}
+
+/** Outer-race defect: impacts at BPFO (±0.5 % jitter) ringing a 3.5 kHz resonance (1 ms decay). */
+function withOuterRaceDefect(x: Float64Array, amplitude = 3): Float64Array {
+  const random = seededRandom(5);
+  const out = Float64Array.from(x);
+  for (let t = 0.01; t < n / fs; t += (1 + 0.01 * (random() - 0.5)) / bearing.bpfo) {
+    const start = Math.round(t * fs);
+    for (let i = start; i < Math.min(n, start + 200); i++) {
+      const tau = (i - start) / fs;
+      out[i] = out[i]! + amplitude * Math.exp(-tau / 0.001) * Math.sin(2 * Math.PI * 3500 * tau);
+    }
+  }
+  return out;
+}
+
+function diagnose(
+  acceleration: Float64Array,
+  extra: { bearing?: boolean; gear?: ReturnType<typeof gearMeshFrequencies> } = {},
+) {
+  const velocity = velocitySpectrum(amplitudeSpectrum(acceleration, fs, { scale: 'rms', removeMean: true }));
+  const scores = diagnoseFailureModes({
+    velocity,
+    shaftHz,
+    ...(extra.bearing
+      ? { envelope: envelopeSpectrum(acceleration, fs, { bandHz: [2000, 6000] }), bearing }
+      : {}),
+    ...(extra.gear === undefined ? {} : { gear: extra.gear }),
+  });
+  const status = Object.fromEntries(scores.map((s) => [s.mode, s.status])) as Record<FailureMode, number>;
+  return { scores, status };
+}
+
+describe('matchFaultFrequency', () => {
+  const peak = (frequencyHz: number, amplitude = 1): Peak => ({ frequencyHz, amplitude, bin: 0 });
+
+  it('rates fundamental plus harmonic high, fundamental moderate, harmonics only low (±5 %)', () => {
+    expect(matchFaultFrequency([peak(108), peak(213)], 107.36).confidence).toBe('high');
+    expect(matchFaultFrequency([peak(104)], 107.36).confidence).toBe('moderate');
+    expect(matchFaultFrequency([peak(322)], 107.36).confidence).toBe('low');
+    expect(matchFaultFrequency([peak(95)], 107.36).confidence).toBe('none');
+  });
+
+  it('takes the highest peak inside the tolerance and reports harmonic orders', () => {
+    const match = matchFaultFrequency([peak(106, 1), peak(108, 3), peak(429, 2)], 107.36);
+    expect(match.fundamental!.frequencyHz).toBe(108);
+    expect(match.harmonics.map((h) => h.order)).toEqual([4]);
+  });
+
+  it('rejects a zero fault frequency', () => {
+    expect(() => matchFaultFrequency([], 0)).toThrow(expect.objectContaining({ code: 'OUT_OF_RANGE' }));
+  });
+});
+
+describe('failure modes on synthetic machines', () => {
+  it.each([1, 2, 3])(
+    'flags nothing on a healthy machine (small 1×, noise seed %i) and shows No Failure Detected',
+    (seed) => {
+      const { scores, status } = diagnose(machine([[shaftHz, 0.8]], 0.3, seed), {
+        bearing: true,
+        gear: gearMeshFrequencies(8, 42, shaftHz),
+      });
+      expect(status).toEqual({ unbalance: 0, misalignment: 0, looseness: 0, bearing: 0, gear: 0 });
+      expect(predictedFailures(scores).isAbnormal).toBe(false);
+    },
+  );
+
+  it('raises an unbalance alarm for a dominant 1× of 6 mm/s and nothing else', () => {
+    const { scores, status } = diagnose(
+      machine([
+        [shaftHz, 6],
+        [2 * shaftHz, 0.5],
+      ]),
+      { bearing: true },
+    );
+    expect(status).toEqual({ unbalance: 2, misalignment: 0, looseness: 0, bearing: 0 });
+    const unbalance = scores.find((s) => s.mode === 'unbalance')!;
+    expect(unbalance.indicator).toBeCloseTo(6, 1);
+    expect(unbalance.percent).toBe(100);
+    expect(predictedFailures(scores).alarms.map((s) => s.mode)).toEqual(['unbalance']);
+  });
+
+  it('raises a misalignment warning when 2× reaches 3.5 mm/s above a 3 mm/s 1×', () => {
+    const { status, scores } = diagnose(
+      machine([
+        [shaftHz, 3],
+        [2 * shaftHz, 3.5],
+      ]),
+    );
+    expect(status).toEqual({ unbalance: 0, misalignment: 1, looseness: 0 });
+    expect(scores.find((s) => s.mode === 'misalignment')!.percent).toBe(78);
+  });
+
+  it('raises a looseness alarm for a train of harmonics and half-orders', () => {
+    const tones: [number, number][] = [[shaftHz, 3]];
+    for (const order of [1.5, 2, 2.5, 3, 4, 5, 6]) tones.push([order * shaftHz, 1]);
+    expect(diagnose(machine(tones)).status.looseness).toBe(2);
+  });
+
+  it('finds an outer-race defect at BPFO in the envelope and names it', () => {
+    const { scores, status } = diagnose(withOuterRaceDefect(machine([[shaftHz, 0.8]])), { bearing: true });
+    expect(status.bearing).toBe(2);
+    expect(status.unbalance).toBe(0);
+    const failure = predictedFailures(scores).alarms[0]!;
+    expect(failure.mode).toBe('bearing');
+    expect(failure.description).toMatch(/outer race defect \(BPFO 107\.4 Hz\)/);
+    expect(failure.percent).toBe(100);
+    expect(failure.recommendation).not.toBe('');
+  });
+
+  it('flags a gear with GMF and four sidebands at the input speed, not one without sidebands', () => {
+    const gear = gearMeshFrequencies(8, 42, shaftHz);
+    const gmf = gear.gmfHz;
+    const sidebands: [number, number][] = [-2, -1, 1, 2].map((k) => [gmf + k * shaftHz, 1]);
+    expect(diagnose(machine([[shaftHz, 0.8], [gmf, 2], ...sidebands]), { gear }).status.gear).toBe(2);
+    expect(
+      diagnose(
+        machine([
+          [shaftHz, 0.8],
+          [gmf, 1],
+        ]),
+        { gear },
+      ).status.gear,
+    ).toBe(0);
+  });
+});
