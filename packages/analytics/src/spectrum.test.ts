@@ -86,6 +86,14 @@ describe('peak interpolation', () => {
     },
   );
 
+  it('accounts for zero-padding: a 3000-sample tone padded to 4096 bins is read to 0.002 Hz and 0.05 %', () => {
+    for (const f0 of [200.1, 200.37, 200.5]) {
+      const [peak] = findPeaks(amplitudeSpectrum(sine(3000, 3000, f0, 1.5), 3000), { maxPeaks: 1 });
+      expect(Math.abs(peak!.frequencyHz - f0)).toBeLessThan(0.002);
+      expect(Math.abs(peak!.amplitude / 1.5 - 1)).toBeLessThan(0.0005);
+    }
+  });
+
   it('finds several peaks, highest first, honouring the range and minimum separation', () => {
     const x = sine(8192, 8192, 50, 1);
     const y = sine(8192, 8192, 120.4, 4);

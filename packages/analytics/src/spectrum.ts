@@ -160,26 +160,34 @@ function windowKernel(coefficients: readonly number[], delta: number): number {
 }
 
 /**
- * Offset (in bins, −0.5…0.5) and amplitude gain of a tone from the bins around a local maximum: the ratio
- * of the higher neighbour to the maximum equals K(1 − δ)/K(δ) for the window's kernel K, solved for δ by
- * bisection (for Hann this is Grandke's closed form δ = (2r − 1)/(r + 1)); gain = K(0)/K(δ).
+ * Offset (in bins, −0.5…0.5) and amplitude gain of a tone from the bins around a local maximum. Bins lie
+ * `spacing` natural bins apart (sampleCount / fftSize, below 1 when zero-padded). The ratio of the higher
+ * neighbour to the maximum equals K(spacing − u)/K(u) for the window's kernel K and the tone's offset u in
+ * natural bins, solved by bisection (for Hann without padding this is Grandke's closed form
+ * δ = (2r − 1)/(r + 1)); gain = K(0)/K(u).
  */
-function interpolation(window: WindowType, left: number, centre: number, right: number): [number, number] {
+function interpolation(
+  window: WindowType,
+  spacing: number,
+  left: number,
+  centre: number,
+  right: number,
+): [number, number] {
   if (centre <= 0) return [0, 1];
   const coefficients = COSINE_SUM_COEFFICIENTS[window];
   const ratio = Math.max(left, right) / centre;
-  const ratioAt = (delta: number) =>
-    windowKernel(coefficients, 1 - delta) / windowKernel(coefficients, delta);
+  const ratioAt = (u: number) => windowKernel(coefficients, spacing - u) / windowKernel(coefficients, u);
   let low = 0;
-  let high = 0.5;
+  let high = spacing / 2;
   if (ratio <= ratioAt(0)) high = 0;
   for (let i = 0; i < 40 && high > 0; i++) {
     const mid = (low + high) / 2;
     if (ratioAt(mid) < ratio) low = mid;
     else high = mid;
   }
-  const delta = (low + high) / 2;
-  return [right >= left ? delta : -delta, windowKernel(coefficients, 0) / windowKernel(coefficients, delta)];
+  const offset = (low + high) / 2;
+  const delta = offset / spacing;
+  return [right >= left ? delta : -delta, windowKernel(coefficients, 0) / windowKernel(coefficients, offset)];
 }
 
 /** The interpolated peak around local-maximum bin `bin` of `spectrum`. */
@@ -194,7 +202,8 @@ export function interpolatePeak(spectrum: Spectrum, bin: number): Peak {
   if (bin === 0 || bin === a.length - 1) {
     return { frequencyHz: bin * spectrum.resolutionHz, amplitude: a[bin]!, bin };
   }
-  const [delta, gain] = interpolation(spectrum.window, a[bin - 1]!, a[bin]!, a[bin + 1]!);
+  const spacing = spectrum.sampleCount / spectrum.fftSize;
+  const [delta, gain] = interpolation(spectrum.window, spacing, a[bin - 1]!, a[bin]!, a[bin + 1]!);
   return { frequencyHz: (bin + delta) * spectrum.resolutionHz, amplitude: a[bin]! * gain, bin };
 }
 
