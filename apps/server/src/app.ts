@@ -15,18 +15,36 @@ import { createOidcClient } from './auth/oidc.ts';
 import { createSessionsRepository } from './auth/sessions.repository.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/pool.ts';
+import type { Jobs } from './jobs/jobs.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
+import { createMailRepository } from './mail/mail.repository.ts';
+import { createMailService, type MailService } from './mail/mail.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
+import { adminsRoutes } from './modules/members/admins.routes.ts';
+import { createAdminsService } from './modules/members/admins.service.ts';
+import { createInvitationsRepository } from './modules/members/invitations.repository.ts';
+import { invitationsRoutes } from './modules/members/invitations.routes.ts';
+import { createInvitationsService } from './modules/members/invitations.service.ts';
+import { createMembersRepository } from './modules/members/members.repository.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { createMembershipRules, createMembersService } from './modules/members/members.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createLocalStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
+  jobs: Jobs;
   /** The process logger; tests leave it out and get none. */
   logger?: FastifyBaseLogger;
   /** False until the database answers and migrations ran; API calls get 503 meanwhile. */
@@ -36,10 +54,18 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   routes: RegisteredRoute[];
+  /** What the job workers need (main.ts registers them when ROLE is all or worker). */
+  services: { mail: MailService };
 }
 
 /** Builds the HTTP application; main.ts listens on it, tests call `app.inject`. */
-export async function buildApp({ config, database, logger, isReady = () => true }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  jobs,
+  logger,
+  isReady = () => true,
+}: AppOptions): Promise<App> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
@@ -70,6 +96,35 @@ export async function buildApp({ config, database, logger, isReady = () => true 
     loginLockMinutes: config.loginLockMinutes,
   });
   const oidc = config.oidc ? createOidcClient(config.oidc, config.publicUrl, db) : null;
+  const mailRepository = createMailRepository(db);
+  const mail = createMailService({
+    repository: mailRepository,
+    jobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  const companies = createCompaniesRepository(db);
+  const members = createMembersRepository(db);
+  const invitations = createInvitationsRepository(db);
+  const membershipDeps = {
+    db,
+    members,
+    users,
+    companies,
+    invitations,
+    mail,
+    audit,
+    publicUrl: config.publicUrl,
+    invitationTtlDays: config.invitationTtlDays,
+  };
+  const invitationsService = createInvitationsService({
+    db,
+    invitations,
+    users,
+    rules: createMembershipRules(membershipDeps),
+    audit,
+    localAccounts: !oidc,
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -98,6 +153,7 @@ export async function buildApp({ config, database, logger, isReady = () => true 
   await app.register(healthRoutes, { pool, isReady });
   await app.register(authRoutes, {
     service: authService,
+    invitations: invitationsService,
     users,
     oidc,
     secureCookies: config.publicUrl.startsWith('https://'),
@@ -107,6 +163,14 @@ export async function buildApp({ config, database, logger, isReady = () => true 
   await app.register(
     async (api) => {
       await api.register(usersRoutes, { service: usersService });
+      await api.register(companiesRoutes, { service: createCompaniesService({ db, companies, audit }) });
+      await api.register(membersRoutes, { service: createMembersService(membershipDeps) });
+      await api.register(adminsRoutes, { service: createAdminsService(membershipDeps) });
+      await api.register(mailOutboxRoutes, { repository: mailRepository });
+      await api.register(uploadsRoutes, {
+        storage: createLocalStorage(config.filesDir),
+        maxBytes: config.uploadMaxBytes,
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -114,5 +178,5 @@ export async function buildApp({ config, database, logger, isReady = () => true 
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
   await app.ready();
-  return { app, routes };
+  return { app, routes, services: { mail } };
 }

@@ -38,6 +38,18 @@ const envSchema = z
     SDP_DEMO: flag.optional(),
     SDP_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo1234'),
     REPORT_ISSUE_URL: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('SDP <no-reply@sdp.local>'),
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * 1024 * 1024),
+    FILES_DIR: z.string().min(1).optional(),
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -82,6 +94,11 @@ export interface Config {
   demo: { enabled: boolean; password: string };
   reportIssueUrl: string | null;
   webDist: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  invitationTtlDays: number;
+  uploadMaxBytes: number;
+  filesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +150,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demo: { enabled: e.SDP_DEMO ?? !e.DATABASE_URL, password: e.SDP_DEMO_PASSWORD },
     reportIssueUrl: e.REPORT_ISSUE_URL ?? null,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    invitationTtlDays: e.INVITATION_TTL_DAYS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
   };
 }

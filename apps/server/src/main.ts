@@ -7,6 +7,8 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
 import { seedDemo } from './demo/demo.seed.ts';
+import { createJobs } from './jobs/jobs.ts';
+import { registerWorkers } from './jobs/workers.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -38,19 +40,34 @@ if (!databaseUrl) {
 }
 
 const database = openDatabase(databaseUrl);
+const jobs = createJobs(databaseUrl, (error) => log.error({ err: error }, 'job queue error'));
 let ready = false;
-const { app } = await buildApp({ config, database, logger: log, isReady: () => ready });
+const { app, services } = await buildApp({ config, database, jobs, logger: log, isReady: () => ready });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info(`${signal} received, shutting down`);
-  const force = setTimeout(() => process.exit(1), 15_000).unref();
-  await app.close().catch((error) => log.error({ err: error }, 'closing HTTP failed'));
-  await database.close().catch(() => undefined);
+  const force = setTimeout(() => process.exit(1), 20_000).unref();
+  // Open keep-alive and streaming connections must not keep PostgreSQL from being stopped.
+  const within = (promise: Promise<unknown>, ms: number) => Promise.race([promise, sleep(ms)]);
+  await within(
+    app.close().catch((error) => log.error({ err: error }, 'closing HTTP failed')),
+    5_000,
+  );
+  await within(
+    jobs.stop().catch(() => undefined),
+    5_000,
+  );
+  services.mail.close();
+  await within(
+    database.close().catch(() => undefined),
+    3_000,
+  );
   await embedded?.stop().catch(() => undefined);
   clearTimeout(force);
+  log.info('stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -72,6 +89,8 @@ for (let attempt = 1; !stopping; attempt++) {
   }
 }
 await migrate(database.pool, (message) => log.info(message));
+await jobs.start();
+if (config.role !== 'api') await registerWorkers(jobs, services);
 
 const users = createUsersRepository(database.db, database.pool);
 if (config.admin) {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { createJobs } from '../src/jobs/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +39,10 @@ export default async function setup(project: TestProject) {
   const pool = new pg.Pool({ connectionString: withDatabase(baseUrl, templateDatabase), max: 1 });
   await migrate(pool);
   await pool.end();
+  // pg-boss installs its schema at first start; doing it once here gives every cloned database a ready queue.
+  const jobs = createJobs(withDatabase(baseUrl, templateDatabase), () => undefined);
+  await jobs.start();
+  await jobs.stop();
 
   project.provide('databaseUrl', baseUrl);
   project.provide('templateDatabase', templateDatabase);

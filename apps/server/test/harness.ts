@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { MemberRole } from '@sdp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -9,6 +12,8 @@ import type { RegisteredRoute } from '../src/auth/access.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/pool.ts';
+import { createJobs, type Jobs } from '../src/jobs/jobs.ts';
+import { registerWorkers } from '../src/jobs/workers.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -20,6 +25,7 @@ export interface TestContext {
   database: DatabaseHandle;
   databaseUrl: string;
   config: Config;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -42,11 +48,23 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/** `workers: true` also runs the job workers (mail delivery), as a ROLE=all server does. */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestContext> {
   const testDb = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: testDb.url, SDP_DEMO: '0', WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({
+    DATABASE_URL: testDb.url,
+    SDP_DEMO: '0',
+    WEB_DIST: '/nonexistent',
+    FILES_DIR: path.join(os.tmpdir(), `sdp-test-files-${randomBytes(4).toString('hex')}`),
+    ...env,
+  });
   const database = openDatabase(testDb.url);
-  const { app, routes } = await buildApp({ config, database });
+  const jobs = createJobs(testDb.url, () => undefined);
+  const { app, routes, services } = await buildApp({ config, database, jobs });
+  if (options.workers) await registerWorkers(jobs, services);
   return {
     app,
     routes,
@@ -54,10 +72,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     databaseUrl: testDb.url,
     config,
+    jobs,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
       await testDb.drop();
+      await rm(config.filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,2 +1,4 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './companies.ts';
+export * from './members.ts';

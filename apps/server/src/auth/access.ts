@@ -10,6 +10,7 @@ export const SESSION_COOKIE = 'sdp_session';
 
 type CompanyResolver = (
   request: FastifyRequest,
+  session: SessionUser,
 ) => string | null | undefined | Promise<string | null | undefined>;
 
 /** What a route requires. Every route declares one; the server refuses to register a route without it. */
@@ -89,7 +90,7 @@ export const accessPlugin = fp(
       let companyRole: MemberRole | null = null;
       if (rule.kind === 'platformAdmin' && session.platformRole !== 'ADMIN') throw forbidden();
       if (rule.kind === 'company') {
-        const resolved = await rule.companyId(request);
+        const resolved = await rule.companyId(request, session);
         if (!resolved) throw notFound();
         const membership = await sessions.companyAccess(session.userId, resolved);
         if (!membership) throw notFound('Company not found.');

@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
+import { invitationsRoutes } from '../modules/members/invitations.routes.ts';
+import type { InvitationsService } from '../modules/members/invitations.service.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 import { access, SESSION_COOKIE } from './access.ts';
 import type { AuthService } from './auth.service.ts';
@@ -10,6 +12,7 @@ import { type OidcClient, OidcError } from './oidc.ts';
 
 interface Options {
   service: AuthService;
+  invitations: InvitationsService;
   users: UsersRepository;
   oidc: OidcClient | null;
   secureCookies: boolean;
@@ -100,6 +103,15 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     },
   );
 
+  await app.register(invitationsRoutes, {
+    service: options.invitations,
+    signIn: async (userId, reply) => {
+      const { token, ...result } = await service.openSession(userId, null);
+      setSessionCookie(reply, token);
+      return result;
+    },
+  });
+
   if (!oidc) return;
 
   app.get(
@@ -142,6 +154,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
             'There is no SDP account for this e-mail address. Ask your company owner for an invitation.',
           );
         await options.users.linkOidcSubject(user.id, identity.subject);
+        // Signing in through the issuer is how an invited user accepts: their open invitations activate.
+        await options.invitations.acceptAllFor(user.id);
         const { token } = await service.openSession(user.id, identity.idToken);
         setSessionCookie(reply, token);
         return reply.redirect('/login/redirect');

@@ -161,7 +161,37 @@ export interface AuditLogTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
+export interface InvitationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  company_id: string | null;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export type MailState = 'queued' | 'sent' | 'failed' | 'stored';
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  state: Generated<MailState>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  company_id: string | null;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+}
+
 export interface Database {
+  invitations: InvitationsTable;
+  mail_outbox: MailOutboxTable;
   users: UsersTable;
   companies: CompaniesTable;
   memberships: MembershipsTable;

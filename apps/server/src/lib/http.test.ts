@@ -67,7 +67,12 @@ describe('GET /healthz', () => {
 
   it('answers 503 when the database does not, and API calls say the service is starting', async () => {
     const dead = openDatabase('postgres://nobody@127.0.0.1:9/none');
-    const { app } = await buildApp({ config: ctx.config, database: dead, isReady: () => false });
+    const { app } = await buildApp({
+      config: ctx.config,
+      database: dead,
+      jobs: ctx.jobs,
+      isReady: () => false,
+    });
     try {
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);

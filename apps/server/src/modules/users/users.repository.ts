@@ -132,6 +132,69 @@ export function createUsersRepository(db: Db, pool: pg.Pool) {
       return row.id;
     },
 
+    /** The account of this e-mail, created as pending (no password yet) when there is none. */
+    async findOrCreatePending(email: string, executor: Db = db): Promise<UserRow> {
+      const existing = await executor
+        .selectFrom('users')
+        .select(userColumns)
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+      if (existing) return existing;
+      return executor
+        .insertInto('users')
+        .values({
+          email: email.toLowerCase(),
+          name: email.split('@')[0] ?? email,
+          status: 'pending',
+          image_url: null,
+          password_hash: null,
+          oidc_subject: null,
+        })
+        .returning(userColumns)
+        .executeTakeFirstOrThrow();
+    },
+
+    async update(
+      id: string,
+      values: Partial<{
+        name: string;
+        image_url: string | null;
+        status: 'pending' | 'active' | 'inactive';
+        password_hash: string;
+        platform_role: 'ADMIN' | 'USER';
+      }>,
+      executor: Db = db,
+    ) {
+      await executor
+        .updateTable('users')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    listAdmins(): Promise<(UserRow & { latest: Date; has_credentials: boolean })[]> {
+      return db
+        .selectFrom('users')
+        .select([
+          ...userColumns,
+          sql<Date>`coalesce(last_login_at, updated_at)`.as('latest'),
+          sql<boolean>`(password_hash IS NOT NULL OR oidc_subject IS NOT NULL)`.as('has_credentials'),
+        ])
+        .where('platform_role', '=', 'ADMIN')
+        .orderBy('name')
+        .orderBy('email')
+        .execute();
+    },
+
+    async hasCredentials(id: string, executor: Db = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('users')
+        .select(sql<boolean>`(password_hash IS NOT NULL OR oidc_subject IS NOT NULL)`.as('yes'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.yes ?? false;
+    },
+
     async linkOidcSubject(id: string, subject: string) {
       await db.updateTable('users').set({ oidc_subject: subject }).where('id', '=', id).execute();
     },

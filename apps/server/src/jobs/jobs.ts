@@ -1,0 +1,80 @@
+import { CompiledQuery, type QueryResult } from 'kysely';
+import { PgBoss } from 'pg-boss';
+
+/** Every queue, with the payload its jobs carry. */
+export interface JobPayloads {
+  'send-mail': { outboxId: string };
+}
+export type JobName = keyof JobPayloads;
+
+/** Retry and retention per queue, declared beside the names so a reader finds them together. */
+const queues: Record<
+  JobName,
+  { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }
+> = {
+  // SMTP servers refuse for minutes at a time; back off 10 s, 20 s, 40 s … over about 10 minutes.
+  'send-mail': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+};
+
+/** Anything that runs SQL: a Kysely instance or a transaction. */
+export interface SqlExecutor {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
+}
+
+export type JobHandler<K extends JobName> = (
+  data: JobPayloads[K],
+  meta: { retryCount: number; retryLimit: number },
+) => Promise<void>;
+
+export interface Jobs {
+  /** Enqueues a job; with `within`, in that transaction, so the job exists exactly when the change does. */
+  send<K extends JobName>(name: K, data: JobPayloads[K], within?: SqlExecutor): Promise<void>;
+  work<K extends JobName>(name: K, handler: JobHandler<K>): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss in the application's own database (schema `pgboss`): exactly-once across instances, no extra service. */
+export function createJobs(connectionString: string, onError: (error: Error) => void): Jobs {
+  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+  boss.on('error', onError);
+  let started: Promise<void> | null = null;
+
+  const ensureStarted = () => {
+    started ??= (async () => {
+      await boss.start();
+      for (const [name, options] of Object.entries(queues)) {
+        await boss.createQueue(name, options);
+      }
+    })();
+    return started;
+  };
+
+  return {
+    async send(name, data, within) {
+      await ensureStarted();
+      const options = within
+        ? {
+            db: {
+              executeSql: async (text: string, values?: unknown[]) => ({
+                rows: (await within.executeQuery(CompiledQuery.raw(text, values ?? []))).rows,
+              }),
+            },
+          }
+        : {};
+      await boss.send(name, data, options);
+    },
+    async work(name, handler) {
+      await ensureStarted();
+      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          await handler(job.data, { retryCount: job.retryCount, retryLimit: queues[name].retryLimit });
+        }
+      });
+    },
+    start: ensureStarted,
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/pool.ts';
+import type { MailState } from '../db/schema.ts';
+
+export interface OutboxMessage {
+  recipient: string;
+  subject: string;
+  text: string;
+  html?: string;
+  companyId?: string | null;
+}
+
+export interface OutboxRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  state: MailState;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export function createMailRepository(db: Db) {
+  return {
+    async insert(message: OutboxMessage, executor: Db = db): Promise<string> {
+      const row = await executor
+        .insertInto('mail_outbox')
+        .values({
+          recipient: message.recipient,
+          subject: message.subject,
+          body_text: message.text,
+          body_html: message.html ?? null,
+          company_id: message.companyId ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    find(id: string): Promise<OutboxRow | undefined> {
+      return db
+        .selectFrom('mail_outbox')
+        .select([
+          'id',
+          'recipient',
+          'subject',
+          'body_text',
+          'body_html',
+          'state',
+          'attempts',
+          'last_error',
+          'created_at',
+          'sent_at',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async markAttempt(id: string, state: MailState, error: string | null) {
+      await db
+        .updateTable('mail_outbox')
+        .set({
+          state,
+          attempts: sql<number>`attempts + 1`,
+          last_error: error,
+          sent_at: state === 'sent' || state === 'stored' ? sql<Date>`now()` : null,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async page(offset: number, limit: number): Promise<{ items: OutboxRow[]; total: number }> {
+      const [items, total] = await Promise.all([
+        db
+          .selectFrom('mail_outbox')
+          .select([
+            'id',
+            'recipient',
+            'subject',
+            'body_text',
+            'body_html',
+            'state',
+            'attempts',
+            'last_error',
+            'created_at',
+            'sent_at',
+          ])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        db.selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: total.n };
+    },
+  };
+}
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

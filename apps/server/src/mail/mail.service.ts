@@ -1,0 +1,58 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/pool.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import type { MailRepository, OutboxMessage } from './mail.repository.ts';
+
+/**
+ * Mail goes through the outbox: the message is stored with the change that caused it and a `send-mail` job is
+ * queued in the same transaction. The worker delivers it over SMTP_URL, or, without an SMTP server, leaves it
+ * in the outbox for administrators to read ('stored').
+ */
+export function createMailService(deps: {
+  repository: MailRepository;
+  jobs: Jobs;
+  smtpUrl: string | null;
+  from: string;
+}) {
+  const { repository, jobs } = deps;
+  let transport: Transporter | null = null;
+
+  return {
+    async enqueue(message: OutboxMessage, within: Db): Promise<string> {
+      const id = await repository.insert(message, within);
+      await jobs.send('send-mail', { outboxId: id }, within);
+      return id;
+    },
+
+    /** The `send-mail` job: throws on an SMTP failure so pg-boss retries; the last failure is final. */
+    async deliver(outboxId: string, attempt: { retryCount: number; retryLimit: number }) {
+      const message = await repository.find(outboxId);
+      if (!message || message.state === 'sent' || message.state === 'stored') return;
+      if (!deps.smtpUrl) {
+        await repository.markAttempt(outboxId, 'stored', null);
+        return;
+      }
+      transport ??= nodemailer.createTransport(deps.smtpUrl);
+      try {
+        await transport.sendMail({
+          from: deps.from,
+          to: message.recipient,
+          subject: message.subject,
+          text: message.body_text,
+          ...(message.body_html ? { html: message.body_html } : {}),
+        });
+        await repository.markAttempt(outboxId, 'sent', null);
+      } catch (error) {
+        const final = attempt.retryCount >= attempt.retryLimit;
+        await repository.markAttempt(outboxId, final ? 'failed' : 'queued', (error as Error).message);
+        throw error;
+      }
+    },
+
+    close() {
+      transport?.close();
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/pool.ts';
+
+export interface CompanyRow {
+  id: string;
+  title: string;
+  description: string;
+  image_path: string | null;
+  initial_code: string;
+  start_date: string;
+  end_date: string;
+  rvs_upgrade: boolean;
+  time_zone: string;
+  deleted_at: Date | null;
+}
+
+export interface CompanyValues {
+  title: string;
+  description: string;
+  image_path: string;
+  initial_code: string;
+  start_date: string;
+  end_date: string;
+  rvs_upgrade: boolean;
+  time_zone: string;
+}
+
+const columns = [
+  'c.id',
+  'c.title',
+  'c.description',
+  'c.image_path',
+  'c.initial_code',
+  'c.start_date',
+  'c.end_date',
+  'c.rvs_upgrade',
+  'c.time_zone',
+  'c.deleted_at',
+] as const;
+
+export type DeletedFilter = 'exclude' | 'include' | 'only';
+
+export function createCompaniesRepository(db: Db) {
+  return {
+    list(filter: DeletedFilter, memberOf?: string): Promise<CompanyRow[]> {
+      let query = db.selectFrom('companies as c').select(columns).orderBy('c.title').orderBy('c.id');
+      if (filter === 'exclude') query = query.where('c.deleted_at', 'is', null);
+      if (filter === 'only') query = query.where('c.deleted_at', 'is not', null);
+      if (memberOf) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('memberships as m')
+              .select('m.user_id')
+              .whereRef('m.company_id', '=', 'c.id')
+              .where('m.user_id', '=', memberOf)
+              .where('m.status', '=', 'active'),
+          ),
+        );
+      }
+      return query.execute();
+    },
+
+    find(id: string, executor: Db = db): Promise<CompanyRow | undefined> {
+      return executor.selectFrom('companies as c').select(columns).where('c.id', '=', id).executeTakeFirst();
+    },
+
+    codeTaken(code: string, executor: Db = db): Promise<boolean> {
+      return executor
+        .selectFrom('companies')
+        .select('id')
+        .where('initial_code', '=', code)
+        .executeTakeFirst()
+        .then(Boolean);
+    },
+
+    /** The company and its primary folder, the root every other folder and equipment tag hangs from. */
+    async insert(values: CompanyValues, executor: Db): Promise<string> {
+      const { id } = await executor
+        .insertInto('companies')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await executor
+        .insertInto('structure_items')
+        .values({
+          company_id: id,
+          parent_id: null,
+          item_type: 'Folder',
+          title: values.title.toUpperCase(),
+          alias: null,
+          is_primary_folder: true,
+          equipment_group_type: null,
+          pos_lat: null,
+          pos_lng: null,
+        })
+        .execute();
+      return id;
+    },
+
+    async update(id: string, values: Omit<CompanyValues, 'initial_code'>, executor: Db) {
+      await executor
+        .updateTable('companies')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setDeleted(id: string, deleted: boolean, executor: Db) {
+      await executor
+        .updateTable('companies')
+        .set({ deleted_at: deleted ? sql<Date>`now()` : null, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Row lock that serialises membership changes of one company (the active-member limit). */
+    async lock(id: string, executor: Db): Promise<CompanyRow | undefined> {
+      return executor
+        .selectFrom('companies as c')
+        .select(columns)
+        .where('c.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

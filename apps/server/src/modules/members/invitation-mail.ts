@@ -1,0 +1,45 @@
+import type { OutboxMessage } from '../../mail/mail.repository.ts';
+
+interface InvitationMail {
+  email: string;
+  link: string;
+  expiresInDays: number;
+  /** The company for a member's invitation; null for a platform administrator's. */
+  companyTitle: string | null;
+  invitedBy: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** The invitation e-mail, in English and Thai, with the single-use link. */
+export function invitationMail({
+  email,
+  link,
+  expiresInDays,
+  companyTitle,
+  invitedBy,
+}: InvitationMail): OutboxMessage {
+  const what = companyTitle ? `join ${companyTitle} on SDP` : 'administer SDP, the Smart Detection Platform';
+  const whatTh = companyTitle ? `เข้าร่วม ${companyTitle} บน SDP` : 'เป็นผู้ดูแลระบบ SDP';
+  const subject = companyTitle ? `Invitation to ${companyTitle} on SDP` : 'Invitation to administer SDP';
+  const text = [
+    `${invitedBy} invited you to ${what}.`,
+    '',
+    `Open this link to accept: ${link}`,
+    `The link works once and expires in ${expiresInDays} days.`,
+    '',
+    `${invitedBy} เชิญคุณ${whatTh}`,
+    `เปิดลิงก์นี้เพื่อตอบรับ: ${link}`,
+    `ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน`,
+  ].join('\n');
+  const html = `<p>${escapeHtml(invitedBy)} invited you to ${escapeHtml(what)}.</p>
+<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
+<p>The link works once and expires in ${expiresInDays} days.</p>
+<hr><p>${escapeHtml(invitedBy)} เชิญคุณ${escapeHtml(whatTh)}</p>
+<p><a href="${escapeHtml(link)}">ตอบรับคำเชิญ</a> — ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน</p>`;
+  return { recipient: email, subject, text, html };
+}

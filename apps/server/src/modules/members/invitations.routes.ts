@@ -1,0 +1,52 @@
+import { acceptInvitationRequest, errorResponse, invitationInfo, loginResponse } from '@sdp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../auth/access.ts';
+import type { InvitationsService } from './invitations.service.ts';
+
+interface Options {
+  service: InvitationsService;
+  /** Opens a session for the user and sets its cookie; the same path a password sign-in takes. */
+  signIn: (userId: string, reply: import('fastify').FastifyReply) => Promise<z.infer<typeof loginResponse>>;
+}
+
+const tokenParams = z.object({ token: z.string().min(10).max(200) });
+const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse };
+
+export const invitationsRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, signIn }) => {
+  app.get(
+    '/auth/invitations/:token',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['auth'],
+        summary: 'What an invitation link is for',
+        params: tokenParams,
+        response: { 200: invitationInfo, ...errors },
+      },
+    },
+    (request) => service.info(request.params.token),
+  );
+
+  app.post(
+    '/auth/invitations/:token/accept',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation with a name and password (local accounts); signs in',
+        params: tokenParams,
+        body: acceptInvitationRequest,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = await service.acceptWithPassword(
+        request.params.token,
+        request.body.name,
+        request.body.password,
+      );
+      return signIn(userId, reply);
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import type { InvitationInfo } from '@sdp/contracts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/pool.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { InvitationRow, InvitationsRepository } from './invitations.repository.ts';
+import type { createMembershipRules } from './members.service.ts';
+
+export const INVALID_LINK = 'This invitation link is not valid.';
+export const EXPIRED_LINK = 'This invitation link has expired. Ask for a new invitation.';
+export const USED_LINK = 'This invitation link has already been used.';
+
+interface Deps {
+  db: Db;
+  invitations: InvitationsRepository;
+  users: UsersRepository;
+  rules: ReturnType<typeof createMembershipRules>;
+  audit: AuditRepository;
+  localAccounts: boolean;
+}
+
+/** Invitation links: they work once, for 7 days (INVITATION_TTL_DAYS), and activate the membership they carry. */
+export function createInvitationsService(deps: Deps) {
+  const { db, invitations, users, rules, audit } = deps;
+
+  function check(row: InvitationRow | undefined): InvitationRow {
+    if (!row || row.revoked_at || row.company_deleted) throw notFound(INVALID_LINK);
+    if (row.used_at) throw new HttpError(410, USED_LINK);
+    if (row.expires_at.getTime() <= Date.now()) throw new HttpError(410, EXPIRED_LINK);
+    return row;
+  }
+
+  async function accept(row: InvitationRow, trx: Db) {
+    if (row.company_id) await rules.activate(row.company_id, row.user_id, trx);
+    await users.update(row.user_id, { status: 'active' }, trx);
+    await invitations.markUsed(row.id, trx);
+    await audit.record(
+      {
+        userId: row.user_id,
+        companyId: row.company_id,
+        action: 'accept-invitation',
+        entity: 'invitation',
+        entityId: row.id,
+      },
+      trx,
+    );
+  }
+
+  return {
+    async info(token: string): Promise<InvitationInfo> {
+      const row = check(await invitations.findByToken(token));
+      return {
+        email: row.email,
+        name: row.name,
+        kind: row.company_id ? 'member' : 'admin',
+        companyTitle: row.company_title,
+        role: row.role,
+        needsPassword: deps.localAccounts,
+        expiresAt: row.expires_at.toISOString(),
+      };
+    },
+
+    /** Local accounts: sets the name and password and activates, all or nothing. Answers the user to sign in. */
+    async acceptWithPassword(token: string, name: string, password: string): Promise<string> {
+      if (!deps.localAccounts)
+        throw new HttpError(400, 'This portal signs in through your organisation: sign in to accept.');
+      const passwordHash = await hashPassword(password);
+      return db.transaction().execute(async (trx) => {
+        const row = check(await invitations.findByToken(token, trx, true));
+        await users.update(row.user_id, { name, password_hash: passwordHash }, trx);
+        await accept(row, trx);
+        return row.user_id;
+      });
+    },
+
+    /** OpenID Connect: signing in is the acceptance. Invitations that would break the limit stay pending. */
+    async acceptAllFor(userId: string) {
+      const open = await db.transaction().execute((trx) => invitations.openFor(userId, trx));
+      for (const { id } of open) {
+        await db
+          .transaction()
+          .execute(async (trx) => accept(check(await invitations.findById(id, trx)), trx))
+          .catch((error) => {
+            if (!(error instanceof HttpError)) throw error;
+          });
+      }
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

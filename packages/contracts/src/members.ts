@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { memberRole, memberStatus } from './auth.ts';
+import { uuid } from './common.ts';
+
+/** Roles as the invite dialog offers them (spec 01 §5); lower-case record spellings are accepted too. */
+export const inviteRole = z
+  .enum(['OWNER', 'OWNER_RVS', 'MEMBER', 'SUPERMEMBER', 'SUPMEM', 'owner', 'owner_rvs', 'member', 'supmem'])
+  .transform((role) => {
+    const upper = role.toUpperCase();
+    return (upper === 'SUPERMEMBER' || upper === 'SUPMEM' ? 'supmem' : upper.toLowerCase()) as z.infer<
+      typeof memberRole
+    >;
+  });
+
+export const member = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    email: z.string(),
+    role: memberRole,
+    status: memberStatus,
+    profileImageUrl: z.string().nullable(),
+    isNotify: z.boolean(),
+    updatedDate: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof member>;
+
+export const memberPage = z.object({
+  items: z.array(member),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+export type MemberPage = z.infer<typeof memberPage>;
+
+/** Page sizes of the members table (spec 01 §9). */
+export const memberPageSizes = [5, 10, 20, 30, 40] as const;
+
+export const memberPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce
+    .number()
+    .int()
+    .refine(
+      (size) => (memberPageSizes as readonly number[]).includes(size),
+      'perPage must be 5, 10, 20, 30 or 40.',
+    )
+    .default(10),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const inviteMemberRequest = z.object({ email: z.email('* Invalid Email').max(320), role: inviteRole });
+export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
+
+/** The company a /member/* call concerns; the session's selected company when absent. */
+const companyRef = { company_id: uuid.optional() };
+
+export const memberEmailRequest = z.object({ email: z.email().max(320), ...companyRef });
+export type MemberEmailRequest = z.infer<typeof memberEmailRequest>;
+
+export const memberProfileEditRequest = z.object({
+  email: z.email().max(320),
+  role: inviteRole.optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  profileImageUrl: z.string().max(500).nullable().optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  ...companyRef,
+});
+
+export const switchRoleQuery = z.object({ user_id: uuid, company_id: uuid.optional() });
+export const switchRoleRequest = z.object({ role: inviteRole });
+
+export const ownProfileRequest = z.object({
+  name: z.string().trim().min(1, '* Required').max(200),
+  profileImageUrl: z.string().max(500).nullable().optional(),
+});
+
+export const messageResponse = z.object({ message: z.string() });
+
+export const admin = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    fullname: z.string(),
+    email: z.string(),
+    profileImageUrl: z.string().nullable(),
+    status: memberStatus,
+    latestDate: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Admin' });
+export type Admin = z.infer<typeof admin>;
+
+export const adminList = z.object({ items: z.array(admin), total: z.number().int() });
+
+export const inviteAdminRequest = z.object({
+  fullname: z.string().trim().min(1, 'This field is required.').max(200),
+  email: z.email('This field is required.').max(320),
+  profileImageUrl: z.string().trim().min(1, 'This field is required.').max(500),
+});
+
+export const editAdminRequest = z.object({
+  email: z.email().max(320),
+  name: z.string().trim().min(1, 'This field is required.').max(200),
+  profileImageUrl: z.string().trim().max(500).nullable().optional(),
+});
+
+export const adminEmailRequest = z.object({ email: z.email().max(320) });
+
+export const invitationInfo = z.object({
+  email: z.string(),
+  name: z.string(),
+  kind: z.enum(['member', 'admin']),
+  companyTitle: z.string().nullable(),
+  role: memberRole.nullable(),
+  needsPassword: z.boolean(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type InvitationInfo = z.infer<typeof invitationInfo>;
+
+export const acceptInvitationRequest = z.object({
+  name: z.string().trim().min(1, '* Required').max(200),
+  password: z.string().min(8, 'At least 8 characters.').max(200),
+});
+
+export const outboxMessage = z.object({
+  id: uuid,
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  state: z.enum(['queued', 'sent', 'failed', 'stored']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export const outboxPage = z.object({ items: z.array(outboxMessage), total: z.number().int() });
+export const outboxQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});
