@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { componentLifeHours, formatRulPercent, formatRulYears, remainingLife, rulStatus } from './rul.ts';
+
+const capacitor = { ratedLifeHours: 1000, ratedTemperatureC: 105 };
+
+describe('componentLifeHours (10 °C rule)', () => {
+  it('doubles life per 10 °C below the rating: 64k, 32k, 16k h at 45, 55, 65 °C', () => {
+    expect([45, 55, 65].map((t) => componentLifeHours(t, capacitor))).toEqual([64_000, 32_000, 16_000]);
+  });
+
+  it('takes a configurable L0, T0 and doubling step (e.g. a fan rated 60,000 h at 40 °C)', () => {
+    const fan = { ratedLifeHours: 60_000, ratedTemperatureC: 40, doublingStepC: 15 };
+    expect(componentLifeHours(55, fan)).toBeCloseTo(30_000, 8);
+  });
+
+  it('rejects a zero rated life', () => {
+    expect(() => componentLifeHours(40, { ...capacitor, ratedLifeHours: 0 })).toThrow(
+      expect.objectContaining({ code: 'OUT_OF_RANGE' }),
+    );
+  });
+});
+
+describe('remainingLife (Miner)', () => {
+  it('gives the ANALYTICS.md test vector: L_eq 27,429 h ≈ constant 57.2 °C', () => {
+    const history = [45, 55, 65].map((temperatureC) => ({ hours: 8, temperatureC }));
+    const result = remainingLife(history, capacitor);
+    expect(result.equivalentLifeHours).toBeCloseTo(27_428.57, 1);
+    expect(result.equivalentTemperatureC).toBeCloseTo(57.2, 1);
+    expect(result.damage).toBeCloseTo(8 / 64_000 + 8 / 32_000 + 8 / 16_000, 15);
+    expect(result.rulPercent).toBeCloseTo(100 * (1 - 0.000875), 10);
+    expect(result.remainingHours).toBeCloseTo((1 - 0.000875) * 16_000, 6);
+    expect(result.remainingYears).toBeCloseTo(result.remainingHours / 8760, 12);
+    expect(result.status).toBe(0);
+  });
+
+  it('adds initial damage and never goes below 0 %', () => {
+    expect(remainingLife([{ hours: 100, temperatureC: 105 }], capacitor, 0.85).rulPercent).toBeCloseTo(5, 10);
+    const worn = remainingLife([{ hours: 5000, temperatureC: 105 }], capacitor);
+    expect(worn.rulPercent).toBe(0);
+    expect(worn.remainingHours).toBe(0);
+    expect(worn.status).toBe(2);
+  });
+
+  it('rejects an empty history and negative durations', () => {
+    expect(() => remainingLife([], capacitor)).toThrow(expect.objectContaining({ code: 'EMPTY_INPUT' }));
+    expect(() => remainingLife([{ hours: -1, temperatureC: 50 }], capacitor)).toThrow(
+      expect.objectContaining({ code: 'NEGATIVE_VALUE' }),
+    );
+  });
+});
+
+describe('RUL classes and display (spec 02 §4)', () => {
+  it('is 0 above 20 %, 1 from 10 to 20 %, 2 below 10 %', () => {
+    expect([80, 20.1, 20, 15, 10, 9.9, 0].map(rulStatus)).toEqual([0, 0, 1, 1, 1, 2, 2]);
+  });
+
+  it("shows '> 15' above 15 years and one decimal otherwise", () => {
+    expect(formatRulYears(16.2)).toBe('> 15');
+    expect(formatRulYears(15)).toBe('15.0');
+    expect(formatRulYears(3.149)).toBe('3.1');
+    expect(formatRulPercent(99.9125)).toBe('99.9');
+  });
+});

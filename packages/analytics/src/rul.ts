@@ -1,0 +1,120 @@
+/**
+ * Remaining useful life of drive components (ANALYTICS.md §5; spec 02 §4 RUL classes): the 10 °C rule
+ * for electrolytic capacitors and fans (life doubles per 10 °C cooler, Arrhenius approximation used in
+ * Rubycon and Nippon Chemi-con life notes) and Miner's rule over a temperature history.
+ */
+import {
+  ANALYTICS_ERROR_CODES,
+  AnalyticsInputError,
+  assertFinite,
+  assertNonNegative,
+  assertPositive,
+} from './errors.ts';
+
+/** Rated life L0 at temperature T0, and the temperature step that doubles life (default 10 °C). */
+export interface LifeRating {
+  /** L0, rated life at T0 (hours). */
+  readonly ratedLifeHours: number;
+  /** T0, the rated (maximum category) temperature, °C. */
+  readonly ratedTemperatureC: number;
+  /** Default 10 °C. */
+  readonly doublingStepC?: number;
+}
+
+/**
+ * Expected life in hours at temperature T: L = L0·2^((T0 − T)/step) (step 10 °C by default). Ripple
+ * self-heating belongs in T (core temperature = ambient + ripple rise).
+ */
+export function componentLifeHours(temperatureC: number, rating: LifeRating): number {
+  assertFinite(temperatureC, 'temperature (°C)');
+  assertPositive(rating.ratedLifeHours, 'rated life L0 (h)');
+  assertFinite(rating.ratedTemperatureC, 'rated temperature T0 (°C)');
+  const step = rating.doublingStepC ?? 10;
+  assertPositive(step, 'doubling step (°C)');
+  return rating.ratedLifeHours * 2 ** ((rating.ratedTemperatureC - temperatureC) / step);
+}
+
+/** Hours spent at one temperature. */
+export interface TemperatureInterval {
+  readonly hours: number;
+  readonly temperatureC: number;
+}
+
+/** Hours in a year (365 days) used for RUL in years. */
+export const HOURS_PER_YEAR = 8760;
+
+/** Remaining useful life from Miner's rule. */
+export interface RemainingLife {
+  /** D = initial damage + Σ Δt_i / L(T_i). */
+  readonly damage: number;
+  /** 100·(1 − D), not below 0. */
+  readonly rulPercent: number;
+  /** (1 − D)·L(T_now), not below 0; T_now = the last interval's temperature. */
+  readonly remainingHours: number;
+  readonly remainingYears: number;
+  /** L_eq = Σt / Σ(t_i/L_i): the constant-temperature life with the same damage rate. */
+  readonly equivalentLifeHours: number;
+  /** The constant temperature with life L_eq. */
+  readonly equivalentTemperatureC: number;
+  /** RUL class of spec 02 §4 ({@link rulStatus}). */
+  readonly status: 0 | 1 | 2;
+}
+
+/**
+ * Miner accumulation over a temperature history (ANALYTICS.md §5). `initialDamage` (0–1) accounts for
+ * use before monitoring began. Throws on an empty history, negative durations or a history of zero hours.
+ */
+export function remainingLife(
+  history: readonly TemperatureInterval[],
+  rating: LifeRating,
+  initialDamage = 0,
+): RemainingLife {
+  if (history.length === 0) {
+    throw new AnalyticsInputError(ANALYTICS_ERROR_CODES.empty, 'temperature history is empty');
+  }
+  assertNonNegative(initialDamage, 'initial damage');
+  let hours = 0;
+  let damage = 0;
+  for (const interval of history) {
+    assertNonNegative(interval.hours, 'interval duration (h)');
+    hours += interval.hours;
+    damage += interval.hours / componentLifeHours(interval.temperatureC, rating);
+  }
+  if (hours === 0) {
+    throw new AnalyticsInputError(ANALYTICS_ERROR_CODES.invalid, 'temperature history spans zero hours');
+  }
+  const equivalentLifeHours = hours / damage;
+  const step = rating.doublingStepC ?? 10;
+  const total = initialDamage + damage;
+  const left = Math.max(0, 1 - total);
+  const remainingHours = left * componentLifeHours(history[history.length - 1]!.temperatureC, rating);
+  const rulPercent = 100 * left;
+  return {
+    damage: total,
+    rulPercent,
+    remainingHours,
+    remainingYears: remainingHours / HOURS_PER_YEAR,
+    equivalentLifeHours,
+    equivalentTemperatureC:
+      rating.ratedTemperatureC - step * Math.log2(equivalentLifeHours / rating.ratedLifeHours),
+    status: rulStatus(rulPercent),
+  };
+}
+
+/** RUL class (spec 02 §4): 0 above 20 %, 1 from 10 to 20 %, 2 below 10 %. */
+export function rulStatus(rulPercent: number): 0 | 1 | 2 {
+  assertFinite(rulPercent, 'RUL (%)');
+  return rulPercent > 20 ? 0 : rulPercent >= 10 ? 1 : 2;
+}
+
+/** RUL in years as shown (spec 02 §4): '> 15' above 15 years, else one decimal. */
+export function formatRulYears(years: number): string {
+  assertFinite(years, 'RUL (years)');
+  return years > 15 ? '> 15' : years.toFixed(1);
+}
+
+/** RUL in percent as shown: one decimal. */
+export function formatRulPercent(percent: number): string {
+  assertFinite(percent, 'RUL (%)');
+  return percent.toFixed(1);
+}
