@@ -29,7 +29,6 @@ import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { adminsRoutes } from './modules/members/admins.routes.ts';
 import { createAdminsService } from './modules/members/admins.service.ts';
 import { createInvitationsRepository } from './modules/members/invitations.repository.ts';
-import { invitationsRoutes } from './modules/members/invitations.routes.ts';
 import { createInvitationsService } from './modules/members/invitations.service.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';

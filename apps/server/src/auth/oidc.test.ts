@@ -18,6 +18,7 @@ const accounts: Record<string, Account> = {
   'sub-owner': { email: 'owner@acme.test', email_verified: true, name: 'Acme Owner' },
   'sub-unverified': { email: 'member@acme.test', email_verified: false, name: 'Unverified' },
   'sub-stranger': { email: 'stranger@nowhere.test', email_verified: true, name: 'Stranger' },
+  'sub-invitee': { email: 'invitee@acme.test', email_verified: true, name: 'Invited Person' },
 };
 
 let issuerServer: Server;
@@ -183,6 +184,34 @@ describe('OpenID Connect sign-in', () => {
     expect(response.headers.location).toBe('/login/redirect');
     const replay = await ctx.app.inject({ method: 'GET', url: callbackPath });
     expect(decodeURIComponent(replay.headers.location as string)).toContain('expired or was already used');
+  });
+
+  it('activates an invited user who signs in through the issuer', async () => {
+    const owner = await signInThroughIssuer('sub-owner');
+    const cookie = `sdp_session=${owner.response.cookies.find((c) => c.name === 'sdp_session')?.value}`;
+    const acme = (
+      await ctx.db
+        .selectFrom('companies')
+        .select('id')
+        .where('initial_code', '=', 'ACME')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const invite = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${acme}/members/invite`,
+      headers: { cookie },
+      payload: { email: 'invitee@acme.test', role: 'MEMBER' },
+    });
+    expect(invite.statusCode).toBe(201);
+    const { response } = await signInThroughIssuer('sub-invitee');
+    expect(response.headers.location).toBe('/login/redirect');
+    const membership = await ctx.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.status', 'u.status as userStatus'])
+      .where('u.email', '=', 'invitee@acme.test')
+      .executeTakeFirstOrThrow();
+    expect(membership).toEqual({ status: 'active', userStatus: 'active' });
   });
 
   it("ends the issuer's session on sign-out", async () => {

@@ -27,7 +27,7 @@ SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.platform_role A
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.id = $1 AND s.expires_at > now()`;
 
-const COMPANY_ACCESS = `
+const _COMPANY_ACCESS = `
 SELECT c.id AS "companyId", m.role, m.status
 FROM companies c LEFT JOIN memberships m ON m.company_id = c.id AND m.user_id = $1
 WHERE c.id = $2 AND c.deleted_at IS NULL`;

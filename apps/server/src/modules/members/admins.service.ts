@@ -18,7 +18,7 @@ export function createAdminsService(deps: Deps) {
     const user = idOrEmail.includes('@')
       ? await users.findByEmail(idOrEmail)
       : await users.findById(idOrEmail);
-    if (!user || user.platform_role !== 'ADMIN') throw notFound('This administrator does not exist.');
+    if (user?.platform_role !== 'ADMIN') throw notFound('This administrator does not exist.');
     return user;
   }
 

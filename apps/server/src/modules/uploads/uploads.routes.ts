@@ -25,8 +25,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stora
     if (!request.isMultipart())
       throw new HttpError(415, 'Send the image as multipart/form-data in the field image_file.');
     const file = await request.file();
-    if (!file || file.fieldname !== 'image_file')
-      throw new HttpError(400, 'The field image_file is required.');
+    if (file?.fieldname !== 'image_file') throw new HttpError(400, 'The field image_file is required.');
     let bytes: Buffer;
     try {
       bytes = await file.toBuffer();

@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  createTestContext,
+  createUser,
+  seedTenants,
+  signIn,
+  type TestContext,
+} from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let tenants: Awaited<ReturnType<typeof seedTenants>>;
+const cookies: Record<string, string> = {};
+const people = {
+  admin: 'admin@acme.test',
+  owner: 'owner@acme.test',
+  ownerRvs: 'owner.rvs@acme.test',
+  supmem: 'supmem@acme.test',
+  member: 'member@acme.test',
+  outsider: 'outsider@other.test',
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tenants = await seedTenants(ctx.db);
+  for (const [who, email] of Object.entries(people)) cookies[who] = await signIn(ctx.app, email);
+});
+afterAll(() => ctx.close());
+
+type Who = keyof typeof people | null;
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: cookies[who] as string } : {},
+    ...(body ? { payload: body } : {}),
+  });
+
+const acme = () => tenants.companyId;
+
+describe('member calls per role', () => {
+  // [caller, expected status] for each call; owners and the administrator manage members, others cannot.
+  const matrix: [Who, number][] = [
+    ['admin', 200],
+    ['owner', 200],
+    ['ownerRvs', 200],
+    ['supmem', 403],
+    ['member', 403],
+    ['outsider', 403],
+    [null, 401],
+  ];
+
+  it.each(matrix)('GET /companies/{id}/members as %s answers %i', async (who, status) => {
+    expect((await call(who, 'GET', `/api/v1/companies/${acme()}/members`)).statusCode).toBe(status);
+  });
+
+  it.each(matrix)('GET /companies/{id}/members-only as %s answers %i', async (who, status) => {
+    expect((await call(who, 'GET', `/api/v1/companies/${acme()}/members-only`)).statusCode).toBe(status);
+  });
+
+  it.each(matrix.map(([who, status]) => [who, status === 200 ? 201 : status] as [Who, number]))(
+    'POST /companies/{id}/members/invite as %s answers %i',
+    async (who, status) => {
+      const response = await call(who, 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+        email: `invitee-${who ?? 'anon'}@acme.test`,
+        role: 'MEMBER',
+      });
+      expect(response.statusCode).toBe(status);
+    },
+  );
+
+  it.each(matrix)('PUT /member/switch-role as %s answers %i', async (who, status) => {
+    const response = await call(
+      who,
+      'PUT',
+      `/api/v1/member/switch-role?user_id=${tenants.users.supmem}&company_id=${acme()}`,
+      { role: 'SUPERMEMBER' },
+    );
+    expect(response.statusCode).toBe(status);
+  });
+
+  it.each(matrix)('DELETE /member/inactive as %s answers %i', async (who, status) => {
+    const email = `gone-${who ?? 'anon'}@acme.test`;
+    const userId = await createUser(ctx.db, { email });
+    await addMember(ctx.db, acme(), userId, 'member');
+    const response = await call(who, 'DELETE', '/api/v1/member/inactive', { email, company_id: acme() });
+    expect(response.statusCode).toBe(status);
+  });
+
+  it("uses the session's selected company when a /member/* call names none", async () => {
+    const response = await call('owner', 'POST', '/api/v1/member/reinvite', {
+      email: 'invitee-owner@acme.test',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'resend invite completed' });
+  });
+
+  it("never reaches another company's members, even by naming it", async () => {
+    const response = await call('owner', 'DELETE', '/api/v1/member/inactive', {
+      email: 'outsider@other.test',
+      company_id: tenants.otherCompanyId,
+    });
+    expect(response.statusCode).toBe(403);
+    const row = await ctx.db
+      .selectFrom('memberships')
+      .select('status')
+      .where('user_id', '=', tenants.users.outsider)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('active');
+  });
+});
+
+describe('member list', () => {
+  it('pages with 5, 10, 20, 30, 40 and searches by name or e-mail', async () => {
+    const page = await call('owner', 'GET', `/api/v1/companies/${acme()}/members?page=1&perPage=5`);
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(body).toMatchObject({ page: 1, perPage: 5 });
+    expect(body.items).toHaveLength(5);
+    expect(body.total).toBeGreaterThan(5);
+    const second = await call('owner', 'GET', `/api/v1/companies/${acme()}/members?page=2&perPage=5`);
+    expect(second.json().items[0].email).not.toBe(body.items[0].email);
+    expect((await call('owner', 'GET', `/api/v1/companies/${acme()}/members?perPage=7`)).statusCode).toBe(
+      400,
+    );
+    const found = await call('owner', 'GET', `/api/v1/companies/${acme()}/members?search=SUPMEM`);
+    const emails = found.json().items.map((m: { email: string }) => m.email);
+    expect(emails).toContain('supmem@acme.test');
+    expect(emails.every((email: string) => email.includes('supmem'))).toBe(true);
+    expect(found.json().total).toBe(emails.length);
+  });
+});
+
+describe('status rules (spec 01 §4)', () => {
+  it('invites as pending with the role asked, refuses to invite the same e-mail twice', async () => {
+    const invited = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+      email: 'New.Person@Acme.test',
+      role: 'SUPERMEMBER',
+    });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).toMatchObject({
+      email: 'new.person@acme.test',
+      role: 'supmem',
+      status: 'pending',
+    });
+    const again = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+      email: 'new.person@acme.test',
+      role: 'MEMBER',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'This e-mail is already invited: resend the invitation instead.',
+    });
+    const member = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+      email: 'member@acme.test',
+      role: 'MEMBER',
+    });
+    expect(member.json()).toEqual({ detail: 'This e-mail is already a member of this company.' });
+  });
+
+  it('refuses an invalid e-mail or role with 400', async () => {
+    const bad = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+      email: 'nope',
+      role: 'KING',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('body.email: * Invalid Email');
+    expect(bad.json().detail).toContain('body.role');
+  });
+
+  it('resends only pending invitations, activates only inactive members, changes roles only of active ones', async () => {
+    expect(
+      (
+        await call('owner', 'POST', '/api/v1/member/reinvite', {
+          email: 'member@acme.test',
+          company_id: acme(),
+        })
+      ).json(),
+    ).toEqual({
+      detail: 'Only a pending invitation can be sent again.',
+    });
+    expect(
+      (
+        await call('owner', 'POST', '/api/v1/member/active', {
+          email: 'member@acme.test',
+          company_id: acme(),
+        })
+      ).json(),
+    ).toEqual({
+      detail: 'Only an inactive member can be activated.',
+    });
+    const pending = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'new.person@acme.test')
+      .executeTakeFirstOrThrow();
+    const switched = await call(
+      'owner',
+      'PUT',
+      `/api/v1/member/switch-role?user_id=${pending.id}&company_id=${acme()}`,
+      { role: 'OWNER' },
+    );
+    expect(switched.statusCode).toBe(409);
+    expect(switched.json()).toEqual({ detail: "Only an active member's role can be changed." });
+  });
+
+  it('deletes (deactivates) and restores a member; the deleted member loses the company at once', async () => {
+    const memberCookie = cookies.member as string;
+    const deleted = await call('owner', 'DELETE', '/api/v1/member/inactive', {
+      email: 'member@acme.test',
+      company_id: acme(),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().status).toBe('inactive');
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/companies/${acme()}`,
+      headers: { cookie: memberCookie },
+    });
+    expect(me.statusCode).toBe(403);
+    const restored = await call('owner', 'POST', '/api/v1/member/active', {
+      email: 'member@acme.test',
+      company_id: acme(),
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().status).toBe('active');
+  });
+
+  it('edits role and name in one call through /member/profile-edit', async () => {
+    const edited = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
+      email: 'supmem@acme.test',
+      company_id: acme(),
+      role: 'MEMBER',
+      name: 'Sue Permember',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ role: 'member', name: 'Sue Permember' });
+  });
+
+  it('never removes or demotes the last active owner', async () => {
+    const company = (
+      await call('admin', 'POST', '/api/v1/companies', {
+        image_path: '/x.png',
+        title: 'Solo',
+        initial_code: 'SOLO',
+        start_date: '2026-01-01',
+        end_date: '2026-12-31',
+      })
+    ).json();
+    const soloOwner = await createUser(ctx.db, { email: 'solo@solo.test' });
+    await addMember(ctx.db, company.id, soloOwner, 'owner');
+    const demote = await call(
+      'admin',
+      'PUT',
+      `/api/v1/member/switch-role?user_id=${soloOwner}&company_id=${company.id}`,
+      { role: 'MEMBER' },
+    );
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().detail).toBe(
+      'A company needs at least one active owner: make another member owner first.',
+    );
+    const remove = await call('admin', 'DELETE', '/api/v1/member/inactive', {
+      email: 'solo@solo.test',
+      company_id: company.id,
+    });
+    expect(remove.statusCode).toBe(409);
+  });
+
+  it('answers the documented switch-role alias the same way', async () => {
+    const response = await call(
+      'owner',
+      'PUT',
+      `/api/v1/memberswitch-role?user_id=${tenants.users.supmem}&company_id=${acme()}`,
+      { role: 'SUPERMEMBER' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().role).toBe('supmem');
+  });
+});
+
+describe('the 10 active members limit', () => {
+  it('holds when 20 activations race', async () => {
+    const company = (
+      await call('admin', 'POST', '/api/v1/companies', {
+        image_path: '/x.png',
+        title: 'Race',
+        initial_code: 'RACE',
+        start_date: '2026-01-01',
+        end_date: '2026-12-31',
+      })
+    ).json();
+    const owner = await createUser(ctx.db, { email: 'race-owner@race.test' });
+    await addMember(ctx.db, company.id, owner, 'owner');
+    const emails = Array.from({ length: 20 }, (_, i) => `racer${i}@race.test`);
+    for (const email of emails)
+      await addMember(ctx.db, company.id, await createUser(ctx.db, { email }), 'member', 'inactive');
+    const results = await Promise.all(
+      emails.map((email) =>
+        call('admin', 'POST', '/api/v1/member/active', { email, company_id: company.id }),
+      ),
+    );
+    const refused = results.filter((response) => response.statusCode === 409);
+    expect(results.filter((response) => response.statusCode === 200)).toHaveLength(9);
+    expect(refused).toHaveLength(11);
+    expect(refused[0]?.json()).toEqual({
+      detail: 'You cannot active member because there are already 10 active members.',
+    });
+    const active = await ctx.db
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', company.id)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    expect(Number(active.n)).toBe(10);
+
+    const invite = await call('admin', 'POST', `/api/v1/companies/${company.id}/members/invite`, {
+      email: 'one-too-many@race.test',
+      role: 'MEMBER',
+    });
+    expect(invite.statusCode).toBe(409);
+    expect(invite.json()).toEqual({ detail: 'You cannot invite more than active 10 members' });
+  });
+});
+
+describe('own profile', () => {
+  it('changes the name and image of the signed-in user, visible in /users/me at once', async () => {
+    const response = await call('supmem', 'PUT', '/api/v1/member/profile', {
+      name: 'Sam S.',
+      profileImageUrl: '/api/v1/files/profiles/sam-12-abcd.png',
+    });
+    expect(response.statusCode).toBe(200);
+    const me = (await call('supmem', 'GET', '/api/v1/users/me')).json();
+    expect(me).toMatchObject({ name: 'Sam S.', profileImageUrl: '/api/v1/files/profiles/sam-12-abcd.png' });
+    const foreign = await call('supmem', 'PUT', '/api/v1/member/profile', {
+      name: 'x',
+      profileImageUrl: 'https://evil.example/x.png',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect((await call(null, 'PUT', '/api/v1/member/profile', { name: 'x' })).statusCode).toBe(401);
+  });
+});
