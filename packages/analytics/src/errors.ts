@@ -35,6 +35,10 @@ export function assertFiniteSignal(values: ArrayLike<number>, name: string): voi
   if (values.length === 0) {
     throw new AnalyticsInputError(ANALYTICS_ERROR_CODES.empty, `${name} is empty`);
   }
+  // One branch-free pass (v·0 is NaN only for NaN, ±Infinity or a non-number); the search below names the culprit.
+  let probe = 0;
+  for (let i = 0; i < values.length; i++) probe += values[i]! * 0;
+  if (probe === 0) return;
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i])) {
       throw new AnalyticsInputError(

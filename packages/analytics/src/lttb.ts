@@ -7,32 +7,41 @@
 import {
   ANALYTICS_ERROR_CODES,
   AnalyticsInputError,
+  assertFiniteSignal,
   assertIntegerInRange,
   assertSameLength,
 } from './errors.ts';
 
-/** Throws unless x and y are equally long, finite, and x does not decrease. */
+/** Throws unless x and y are non-empty, equally long, finite, and x does not decrease. */
 export function assertSeries(x: ArrayLike<number>, y: ArrayLike<number>): void {
   assertSameLength(x, y, 'x and y');
+  if (x.length === 0) throw new AnalyticsInputError(ANALYTICS_ERROR_CODES.empty, 'the series is empty');
+  // One pass for both checks (v·0 is NaN only for NaN or ±Infinity); assertFiniteSignal then names the culprit.
+  let probe = 0;
+  let previous = Number.NEGATIVE_INFINITY;
+  let ascending = true;
   for (let i = 0; i < x.length; i++) {
-    if (!(Number.isFinite(x[i]) && Number.isFinite(y[i]))) {
-      throw new AnalyticsInputError(
-        ANALYTICS_ERROR_CODES.nonFinite,
-        `point ${i} is (${x[i]}, ${y[i]}); both must be finite`,
-      );
-    }
-    if (i > 0 && x[i]! < x[i - 1]!) {
-      throw new AnalyticsInputError(
-        ANALYTICS_ERROR_CODES.invalid,
-        `x decreases at index ${i}; sort the series by x first`,
-      );
-    }
+    const xi = x[i]!;
+    probe += xi * 0 + y[i]! * 0;
+    if (xi < previous) ascending = false;
+    previous = xi;
+  }
+  if (probe !== 0) {
+    assertFiniteSignal(x, 'x');
+    assertFiniteSignal(y, 'y');
+  }
+  if (!ascending) {
+    const at = Array.prototype.findIndex.call(x, (v: number, i: number) => i > 0 && v < x[i - 1]!);
+    throw new AnalyticsInputError(
+      ANALYTICS_ERROR_CODES.invalid,
+      `x decreases at index ${at}; sort the series by x first`,
+    );
   }
 }
 
 /**
  * Indices of the points LTTB keeps, ascending. When `threshold` ≥ the number of points every index is
- * returned. Throws for a threshold below 3, mismatched or non-finite input or x not ascending.
+ * returned. Throws for a threshold below 3, empty, mismatched or non-finite input or x not ascending.
  */
 export function lttbIndices(x: ArrayLike<number>, y: ArrayLike<number>, threshold: number): Uint32Array {
   assertSeries(x, y);

@@ -29,10 +29,10 @@ describe('m4Indices', () => {
     expect(kept.size).toBeLessThanOrEqual(4 * width);
   });
 
-  it('drops points outside the requested x range and handles an empty series', () => {
+  it('drops points outside the requested x range and rejects an empty series', () => {
     const picked = m4Indices(x, y, 10, 100, 200);
     expect(picked.every((i) => x[i]! >= 100 && x[i]! <= 200)).toBe(true);
-    expect(m4Indices([], [], 10).length).toBe(0);
+    expect(() => m4Indices([], [], 10)).toThrow(expect.objectContaining({ code: 'EMPTY_INPUT' }));
   });
 
   it('rejects a reversed range and a zero width', () => {
