@@ -169,6 +169,7 @@ describe('bad input', () => {
       expect.objectContaining({ code: 'INVALID_SAMPLE_RATE' }),
     );
     expect(() => amplitudeSpectrum([], 100)).toThrow(expect.objectContaining({ code: 'EMPTY_INPUT' }));
+    expect(() => amplitudeSpectrum([1], 100)).toThrow(expect.objectContaining({ code: 'OUT_OF_RANGE' }));
     expect(() => amplitudeSpectrum([0, Number.NaN], 100)).toThrow(
       expect.objectContaining({ code: 'NON_FINITE' }),
     );

@@ -54,7 +54,8 @@ export interface Peak {
 /**
  * Single-sided amplitude spectrum of a real signal sampled at `sampleRateHz` (ANALYTICS.md §3.5).
  * A signal whose length is not a power of two is windowed over its own length and zero-padded to the next
- * power of two (finer bins, same amplitudes). Throws on empty or non-finite signals and a sample rate ≤ 0.
+ * power of two (finer bins, same amplitudes). Throws on empty, single-sample or non-finite signals and a
+ * sample rate ≤ 0.
  */
 export function amplitudeSpectrum(
   signal: ArrayLike<number>,
@@ -63,6 +64,9 @@ export function amplitudeSpectrum(
 ): Spectrum {
   assertFiniteSignal(signal, 'signal');
   assertSampleRate(sampleRateHz);
+  if (signal.length < 2) {
+    throw new AnalyticsInputError(ANALYTICS_ERROR_CODES.outOfRange, 'a spectrum needs at least 2 samples');
+  }
   const window = spectralWindow(options.window ?? 'hann', signal.length);
   const scale = options.scale ?? 'peak';
   const sampleCount = signal.length;
