@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -33,6 +34,14 @@ import { createInvitationsService } from './modules/members/invitations.service.
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembershipRules, createMembersService } from './modules/members/members.service.ts';
+import { createModelsRepository } from './modules/models/models.repository.ts';
+import { modelsRoutes } from './modules/models/models.routes.ts';
+import { createModelsService } from './modules/models/models.service.ts';
+import { createOfflineModelsService } from './modules/models/offline-models.service.ts';
+import { createAssignmentsService } from './modules/structure/assignments.service.ts';
+import { createStructureRepository } from './modules/structure/structure.repository.ts';
+import { structureRoutes } from './modules/structure/structure.routes.ts';
+import { createStructureService } from './modules/structure/structure.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -139,6 +148,7 @@ export async function buildApp({
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin, { sessions, sessionTtlMinutes: config.sessionTtlMinutes, routes });
@@ -166,6 +176,19 @@ export async function buildApp({
       await api.register(membersRoutes, { service: createMembersService(membershipDeps) });
       await api.register(adminsRoutes, { service: createAdminsService(membershipDeps) });
       await api.register(mailOutboxRoutes, { repository: mailRepository });
+      const structure = createStructureRepository(db, pool);
+      const models = createModelsRepository(db);
+      await api.register(structureRoutes, {
+        service: createStructureService({ db, repository: structure, audit }),
+        assignments: createAssignmentsService({ db, repository: structure, audit }),
+        repository: structure,
+      });
+      await api.register(modelsRoutes, {
+        service: createModelsService({ db, models, structure, audit }),
+        offline: createOfflineModelsService({ structure, audit }),
+        models,
+        structure,
+      });
       await api.register(uploadsRoutes, {
         storage: createLocalStorage(config.filesDir),
         maxBytes: config.uploadMaxBytes,

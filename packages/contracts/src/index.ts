@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './members.ts';
+export * from './structure.ts';

@@ -80,6 +80,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stora
     (request) => receiveImage(request, 'profiles'),
   );
 
+  app.post(
+    '/upload/equipment-tags',
+    {
+      config: { access: access.signedIn() },
+      schema: schema('Upload an equipment tag image (jpeg or png, checked by content)'),
+    },
+    (request) => receiveImage(request, 'equipment-tags'),
+  );
+
   app.get(
     '/files/:kind/:name',
     {
