@@ -34,6 +34,7 @@ import { createInvitationsService } from './modules/members/invitations.service.
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembershipRules, createMembersService } from './modules/members/members.service.ts';
+import { createMasterRepository } from './modules/models/master.repository.ts';
 import { createModelsRepository } from './modules/models/models.repository.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { createModelsService } from './modules/models/models.service.ts';
@@ -177,17 +178,22 @@ export async function buildApp({
       await api.register(adminsRoutes, { service: createAdminsService(membershipDeps) });
       await api.register(mailOutboxRoutes, { repository: mailRepository });
       const structure = createStructureRepository(db, pool);
+      const storage = createLocalStorage(config.filesDir);
       const models = createModelsRepository(db);
       await api.register(structureRoutes, {
         service: createStructureService({ db, repository: structure, audit }),
         assignments: createAssignmentsService({ db, repository: structure, audit }),
         repository: structure,
       });
+      const master = createMasterRepository(db);
       await api.register(modelsRoutes, {
-        service: createModelsService({ db, models, structure, audit }),
+        service: createModelsService({ db, models, structure, master, audit }),
         offline: createOfflineModelsService({ structure, audit }),
         models,
         structure,
+        master,
+        storage,
+        maxBytes: config.uploadMaxBytes,
       });
       await api.register(uploadsRoutes, {
         storage: createLocalStorage(config.filesDir),

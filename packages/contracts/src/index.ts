@@ -2,4 +2,5 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './members.ts';
+export * from './models.ts';
 export * from './structure.ts';

@@ -83,6 +83,8 @@ export interface EquipmentModelsTable {
   code: string;
   is_active: Generated<boolean>;
   status: Generated<number>;
+  recommendation_file_url: Generated<string | null>;
+  recommendation_file_name: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -189,7 +191,114 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+export interface ModelTypesTable {
+  id: number;
+  title: string;
+  short_code: string;
+  information_title: string;
+}
+export interface ConfigurationItemsTable {
+  id: number;
+  model_type_id: number;
+  tag_code: string;
+  title: string;
+  unit_code: string;
+  default_value: string;
+}
+export interface AlarmLimitGroupsTable {
+  id: number;
+  model_type_id: number;
+  code: string;
+  name: string;
+}
+export interface SensorTypesTable {
+  id: number;
+  group_id: number;
+  model_type_id: number;
+  tag_code: string;
+  name: string;
+  unit: string;
+  default_warning: number | null;
+  default_alarm: number | null;
+  direction: 'high' | 'low';
+}
+export interface HealthMonitoringTabsTable {
+  id: number;
+  model_type_id: number;
+  key: string;
+  name: string;
+  group_code: string;
+}
+export interface AlarmManagementMasterTable {
+  model_type_id: number;
+  persistence_from: number;
+  persistence_to: number;
+}
+export interface VsdBrandsTable {
+  id: number;
+  name: string;
+}
+export interface VsdModelsTable {
+  id: number;
+  brand_id: number;
+  name: string;
+  capacitor_l0_hours: number;
+  capacitor_t0_c: number;
+  fan_l10_hours: number;
+  fan_t0_c: number;
+}
+export interface NamedTable {
+  id: number;
+  name: string;
+}
+export interface MachineTemplatesTable extends NamedTable {
+  description: string;
+}
+export interface BearingsTable {
+  id: number;
+  designation: string;
+  rolling_elements: number;
+  ball_diameter_mm: number;
+  pitch_diameter_mm: number;
+  contact_angle_deg: number;
+}
+export interface EquipmentModelSettingsTable {
+  model_id: string;
+  document: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: CreatedAt;
+}
+export interface EquipmentModelConfigurationsTable {
+  id: Generated<number>;
+  model_id: string;
+  item_id: number;
+  value: Generated<string>;
+  selected: Generated<boolean>;
+  updated_at: CreatedAt;
+}
+export interface ModelRecommendationsTable {
+  model_id: string;
+  tag_code: string;
+  alarm_type: 1 | 2;
+  message: string;
+  cause: Generated<string>;
+  recommendation: Generated<string>;
+}
+
 export interface Database {
+  model_types: ModelTypesTable;
+  configuration_items: ConfigurationItemsTable;
+  alarm_limit_groups: AlarmLimitGroupsTable;
+  sensor_types: SensorTypesTable;
+  health_monitoring_tabs: HealthMonitoringTabsTable;
+  alarm_management_master: AlarmManagementMasterTable;
+  vsd_brands: VsdBrandsTable;
+  vsd_models: VsdModelsTable;
+  sensor_points: NamedTable;
+  machine_templates: MachineTemplatesTable;
+  bearings: BearingsTable;
+  equipment_model_settings: EquipmentModelSettingsTable;
+  equipment_model_configurations: EquipmentModelConfigurationsTable;
+  model_recommendations: ModelRecommendationsTable;
   invitations: InvitationsTable;
   mail_outbox: MailOutboxTable;
   users: UsersTable;

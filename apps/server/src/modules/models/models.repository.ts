@@ -14,6 +14,7 @@ export interface OnlineModelRow {
   updated_at: Date;
   tag_code: string;
   tag_disabled: boolean;
+  recommendation_file_name: string | null;
 }
 
 export function createModelsRepository(db: Db) {
@@ -35,6 +36,7 @@ export function createModelsRepository(db: Db) {
           'm.updated_at',
           's.title as tag_code',
           's.is_disabled as tag_disabled',
+          'm.recommendation_file_name',
         ])
         .where('m.id', '=', id)
         .executeTakeFirst();
@@ -71,6 +73,134 @@ export function createModelsRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    async update(id: string, values: { title: string; is_active: boolean }, executor: Db) {
+      await executor
+        .updateTable('equipment_models')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async settings(
+      id: string,
+      executor: Db = db,
+    ): Promise<{ document: Record<string, unknown>; updated_at: Date } | undefined> {
+      return executor
+        .selectFrom('equipment_model_settings')
+        .select(['document', 'updated_at'])
+        .where('model_id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async saveSettings(id: string, document: object, executor: Db) {
+      await executor
+        .insertInto('equipment_model_settings')
+        .values({ model_id: id, document: JSON.stringify(document) })
+        .onConflict((conflict) =>
+          conflict
+            .column('model_id')
+            .doUpdateSet({ document: JSON.stringify(document), updated_at: sql<Date>`now()` }),
+        )
+        .execute();
+    },
+
+    configurations(id: string, executor: Db = db) {
+      return executor
+        .selectFrom('equipment_model_configurations as c')
+        .innerJoin('configuration_items as i', 'i.id', 'c.item_id')
+        .select(['c.id', 'c.item_id', 'c.value', 'c.selected', 'i.title', 'i.tag_code', 'i.unit_code'])
+        .where('c.model_id', '=', id)
+        .orderBy('i.id')
+        .execute();
+    },
+
+    async insertConfigurations(
+      id: string,
+      items: { item_id: number; value: string; selected: boolean }[],
+      executor: Db,
+    ) {
+      if (!items.length) return;
+      await executor
+        .insertInto('equipment_model_configurations')
+        .values(items.map((item) => ({ model_id: id, ...item })))
+        .onConflict((conflict) => conflict.columns(['model_id', 'item_id']).doNothing())
+        .execute();
+    },
+
+    async selectConfigurations(id: string, selectedItemIds: number[], executor: Db) {
+      await executor
+        .updateTable('equipment_model_configurations')
+        .set({
+          selected: sql<boolean>`item_id = ANY(${sql.val(selectedItemIds)}::int[])`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('model_id', '=', id)
+        .execute();
+    },
+
+    findConfiguration(configurationId: number) {
+      return db
+        .selectFrom('equipment_model_configurations as c')
+        .innerJoin('equipment_models as m', 'm.id', 'c.model_id')
+        .select(['c.id', 'c.model_id', 'm.company_id'])
+        .where('c.id', '=', configurationId)
+        .executeTakeFirst();
+    },
+
+    async setConfigurationValue(configurationId: number, value: string) {
+      await db
+        .updateTable('equipment_model_configurations')
+        .set({ value, updated_at: sql<Date>`now()` })
+        .where('id', '=', configurationId)
+        .execute();
+    },
+
+    listOfTag(tagId: string) {
+      return db
+        .selectFrom('equipment_models')
+        .select(['id', 'title', 'code', 'model_type_id', 'is_active', 'status'])
+        .where('equipment_tag_id', '=', tagId)
+        .orderBy('title')
+        .execute();
+    },
+
+    async setRecommendations(
+      id: string,
+      file: { url: string; name: string },
+      rows: { tag_code: string; alarm_type: 1 | 2; message: string; cause: string; recommendation: string }[],
+      executor: Db,
+    ) {
+      await executor.deleteFrom('model_recommendations').where('model_id', '=', id).execute();
+      if (rows.length)
+        await executor
+          .insertInto('model_recommendations')
+          .values(rows.map((row) => ({ model_id: id, ...row })))
+          .execute();
+      await executor
+        .updateTable('equipment_models')
+        .set({ recommendation_file_url: file.url, recommendation_file_name: file.name })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    recommendations(id: string) {
+      return db
+        .selectFrom('model_recommendations')
+        .select(['tag_code', 'alarm_type', 'message', 'cause', 'recommendation'])
+        .where('model_id', '=', id)
+        .orderBy('tag_code')
+        .orderBy('alarm_type')
+        .execute();
+    },
+
+    async recommendationFile(id: string) {
+      return db
+        .selectFrom('equipment_models')
+        .select(['recommendation_file_url', 'recommendation_file_name'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     async setActive(id: string, active: boolean, executor: Db = db) {

@@ -1,21 +1,34 @@
-import { modelTypes } from '@sdp/contracts';
+import {
+  type createModelPayload,
+  type ModelDetail,
+  type ModelSettings,
+  modelSettingsInput,
+  modelTypes,
+} from '@sdp/contracts';
+import type { z } from 'zod';
 import type { AuthContext } from '../../auth/access.ts';
 import type { Db } from '../../db/pool.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
+import type { MasterRepository } from './master.repository.ts';
+import { type RecommendationRow, recommendationWorkbook } from './model-files.ts';
 import type { ModelsRepository, OnlineModelRow } from './models.repository.ts';
+import { defaultSettings, monitoredTags, validateSettings } from './settings.ts';
 
 /** Spec 02 §6: OWNER_RVS creates RVS models (type 5) only. */
 const RVS = 5;
+
+type CreatePayload = z.output<typeof createModelPayload>;
 
 export function createModelsService(deps: {
   db: Db;
   models: ModelsRepository;
   structure: StructureRepository;
+  master: MasterRepository;
   audit: AuditRepository;
 }) {
-  const { db, models, structure, audit } = deps;
+  const { db, models, structure, master, audit } = deps;
 
   async function loadTag(companyId: string, tagId: string, executor: Db = db) {
     const tag = await structure.findItem(tagId, executor);
@@ -25,29 +38,111 @@ export function createModelsService(deps: {
     return tag;
   }
 
+  async function load(companyId: string, id: string, auth: AuthContext): Promise<OnlineModelRow> {
+    const model = await models.find(id);
+    if (!model || model.company_id !== companyId || model.tag_disabled)
+      throw notFound('This model does not exist.');
+    if (!model.is_active && auth.platformRole !== 'ADMIN' && !auth.permissions.has('ConfigDataModelInfo')) {
+      throw notFound('This model does not exist.');
+    }
+    return model;
+  }
+
+  /** The stored document read back through the same schema, so older documents gain new defaults. */
+  function readSettings(model: OnlineModelRow, document: Record<string, unknown> | undefined): ModelSettings {
+    const parsed = modelSettingsInput.safeParse(document ?? { model_in: { title: model.title } });
+    return parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title: model.title } });
+  }
+
+  async function detail(model: OnlineModelRow): Promise<ModelDetail> {
+    const [settings, configurations] = await Promise.all([
+      models.settings(model.id),
+      models.configurations(model.id),
+    ]);
+    const document = readSettings(model, settings?.document);
+    const type = modelTypes.find((candidate) => candidate.id === model.model_type_id);
+    return {
+      id: model.id,
+      modelCode: model.code,
+      modelName: model.title,
+      title: model.title,
+      equipmentId: model.equipment_tag_id,
+      equipmentTagId: model.equipment_tag_id,
+      modelTypeId: model.model_type_id,
+      equipmentModelTypeId: model.model_type_id,
+      equipmentModelType: { id: model.model_type_id, title: type?.title ?? '' },
+      isActive: model.is_active ? 'active' : 'inactive',
+      status: model.is_active ? model.status : -2,
+      equipmentCode: { code: model.tag_code },
+      companyId: model.company_id,
+      recommendationFileName: model.recommendation_file_name,
+      equipmentModelConfiguration: configurations.map((row) => ({
+        id: row.id,
+        itemId: row.item_id,
+        title: row.title,
+        tagCode: row.tag_code,
+        value: row.value,
+        unitCode: row.unit_code,
+        selected: row.selected,
+        modelTypeConfiguration: { id: row.item_id, title: row.title, unitCode: row.unit_code },
+      })),
+      settings: {
+        ...document,
+        model_in: {
+          ...document.model_in,
+          title: model.title,
+          isActive: model.is_active ? 'active' : 'inactive',
+        },
+      },
+      updatedAt: (settings?.updated_at ?? model.updated_at).toISOString(),
+    };
+  }
+
   return {
-    async get(companyId: string, id: string, auth: AuthContext): Promise<OnlineModelRow> {
-      const model = await models.find(id);
-      if (!model || model.company_id !== companyId || model.tag_disabled)
-        throw notFound('This model does not exist.');
-      if (!model.is_active && auth.platformRole !== 'ADMIN') throw notFound('This model does not exist.');
-      return model;
+    load,
+    detail,
+
+    async get(auth: AuthContext, id: string): Promise<ModelDetail> {
+      return detail(await load(auth.companyId as string, id, auth));
     },
 
-    async create(
-      auth: AuthContext,
-      input: {
-        equipment_tag_id: string;
-        model_in: { title: string; isActive: 'active' | 'inactive'; equipmentModelTypeId: number };
-      },
-    ) {
+    async listOfTag(companyId: string, tagId: string, auth: AuthContext) {
+      await loadTag(companyId, tagId);
+      const rows = await models.listOfTag(tagId);
+      return rows
+        .filter((row) => row.is_active || auth.platformRole === 'ADMIN')
+        .map((row) => ({
+          id: row.id,
+          title: row.title,
+          modelCode: row.code,
+          equipmentModelTypeId: row.model_type_id,
+          isActive: row.is_active ? ('active' as const) : ('inactive' as const),
+          status: row.is_active ? row.status : -2,
+        }));
+    },
+
+    /** Creates the model with a complete default configuration, overridden by whatever sections the payload carries. */
+    async create(auth: AuthContext, input: CreatePayload) {
       const companyId = auth.companyId as string;
-      const typeId = auth.companyRole === 'owner_rvs' ? RVS : input.model_in.equipmentModelTypeId;
       if (auth.companyRole === 'owner_rvs' && input.model_in.equipmentModelTypeId !== RVS) {
         throw badRequest('An OWNER_RVS creates RVS models (type 5) only.');
       }
+      const typeId = input.model_in.equipmentModelTypeId;
       const type = modelTypes.find((candidate) => candidate.id === typeId);
       if (!type) throw badRequest('Unknown model type.');
+      const data = await master.get();
+      const { equipment_tag_id: _tag, model_in, ...sections } = input;
+      const settings: ModelSettings = {
+        ...defaultSettings(typeId, model_in.title, data),
+        ...Object.fromEntries(Object.entries(sections).filter(([, value]) => value !== undefined)),
+        model_in: {
+          title: model_in.title,
+          isActive: model_in.isActive,
+          isRVSRealtimeReport: model_in.isRVSRealtimeReport,
+        },
+      };
+      validateSettings(typeId, settings, data);
+      const items = data.configurationItems.filter((item) => item.model_type_id === typeId);
       return db.transaction().execute(async (trx) => {
         await structure.lockCompany(companyId, trx);
         const tag = await loadTag(companyId, input.equipment_tag_id, trx);
@@ -57,10 +152,20 @@ export function createModelsService(deps: {
             company_id: companyId,
             equipment_tag_id: tag.id,
             model_type_id: typeId,
-            title: input.model_in.title,
+            title: model_in.title,
             code,
-            is_active: input.model_in.isActive === 'active',
+            is_active: model_in.isActive === 'active',
           },
+          trx,
+        );
+        await models.saveSettings(id, settings, trx);
+        await models.insertConfigurations(
+          id,
+          items.map((item) => ({
+            item_id: item.id,
+            value: item.default_value,
+            selected: settings.configuration_in.includes(item.id),
+          })),
           trx,
         );
         await audit.record(
@@ -76,6 +181,73 @@ export function createModelsService(deps: {
         );
         return { id };
       });
+    },
+
+    /** The whole update form, validated, saved in one transaction: all or nothing. */
+    async update(auth: AuthContext, id: string, form: ModelSettings): Promise<ModelDetail> {
+      const model = await load(auth.companyId as string, id, auth);
+      const data = await master.get();
+      validateSettings(model.model_type_id, form, data);
+      await db.transaction().execute(async (trx) => {
+        await models.update(
+          id,
+          { title: form.model_in.title, is_active: form.model_in.isActive === 'active' },
+          trx,
+        );
+        await models.saveSettings(id, form, trx);
+        await models.selectConfigurations(id, form.configuration_in, trx);
+        await audit.record(
+          {
+            userId: auth.userId,
+            companyId: model.company_id,
+            action: 'update-model',
+            entity: 'model',
+            entityId: id,
+          },
+          trx,
+        );
+      });
+      return detail(await load(model.company_id, id, auth));
+    },
+
+    async saveRecommendations(
+      auth: AuthContext,
+      model: OnlineModelRow,
+      file: { url: string; name: string },
+      rows: RecommendationRow[],
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await models.setRecommendations(model.id, file, rows, trx);
+        await audit.record(
+          {
+            userId: auth.userId,
+            companyId: model.company_id,
+            action: 'upload-recommendation',
+            entity: 'model',
+            entityId: model.id,
+            detail: { file: file.name, rows: rows.length },
+          },
+          trx,
+        );
+      });
+    },
+
+    async recommendationWorkbook(model: ModelDetail): Promise<Buffer> {
+      const [rows, data] = await Promise.all([models.recommendations(model.id), master.get()]);
+      return recommendationWorkbook(monitoredTags(model.settings, data), rows);
+    },
+
+    async setConfigurationValue(auth: AuthContext, configurationId: number, value: string) {
+      await models.setConfigurationValue(configurationId, value);
+      await audit.record({
+        userId: auth.userId,
+        companyId: auth.companyId,
+        action: 'update-configuration',
+        entity: 'model-configuration',
+        entityId: String(configurationId),
+        detail: { value },
+      });
+      return { message: 'success' };
     },
 
     /** 'Inactive' (spec 01 §4): a soft deactivation; the model and its data stay. */

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { uuid } from './common.ts';
+import { modelTypeId, statusCode } from './structure.ts';
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+const limitValue = finite.nullable().default(null);
+
+/** 'X out of Y' persistence (spec 02 §3): raise when X of the last Y samples are beyond a limit. */
+export const alarmManagement = z
+  .object({
+    persistence_from: z.number().int().min(1).max(100),
+    persistence_to: z.number().int().min(1).max(100),
+  })
+  .refine((value) => value.persistence_from <= value.persistence_to, {
+    message: 'Persistence must satisfy 1 ≤ X ≤ Y ≤ 100.',
+    path: ['persistence_from'],
+  });
+
+/** An alarm limit row: monitor (isSelect) and alert flags, warning and alarm levels (spec 02 §3 'Alarm limit row'). */
+export const alarmLimitRow = z.object({
+  sensorTypeId: z.number().int(),
+  sensorGroupId: z.number().int().optional(),
+  warning: limitValue,
+  alarm: limitValue,
+  criteria: z.string().max(200).optional(),
+  rul_warning: limitValue,
+  rul_alarm: limitValue,
+  isSelect: z.boolean().default(true),
+  isAlert: z.boolean().default(false),
+});
+export type AlarmLimitRow = z.infer<typeof alarmLimitRow>;
+
+/** VCA remaining-life row: rated life L0 at T0 (tmax), start day and average rate of use. */
+export const remainingLifeRow = alarmLimitRow.extend({
+  tagCode: z.string().max(100).optional(),
+  brandId: z.number().int().nullable().default(null),
+  vsdModelId: z.number().int().nullable().default(null),
+  initial_day: finite.min(0).default(0),
+  avg_rate: finite.min(0).max(24).default(24),
+  l0: finite.positive().nullable().default(null),
+  tmax: finite.nullable().default(null),
+  expectedLifeTime: finite.nullable().default(null),
+});
+
+export const locusRow = z.object({
+  locus_name: z.string().trim().min(1).max(50),
+  a: finite,
+  b: finite,
+  angle: finite,
+  e: finite,
+  area: finite,
+});
+
+export const correlationRow = z.object({
+  tagCode: z.array(z.string().max(100)).max(2, 'At most 2 tag codes per row.'),
+  tagA: z.string().max(100),
+  tagB: z.string().max(100),
+  score: z.string().max(220),
+  warning: finite,
+  alarm: finite,
+});
+
+export const motorDataRow = z.object({
+  modelConfigurationTagCode: z.string().max(100),
+  title: z.string().max(200),
+  value: finite.nullable(),
+});
+
+const warnAlarm = z.object({ warning: finite, alarm: finite });
+
+/** EVS vibration sensor (spec 02 §3): new rows default to 0 limits, sensor point 1, machine template 1. */
+export const vibrationSensorRow = z.object({
+  sensorId: z.string().trim().min(1).max(100),
+  sensorName: z.string().trim().min(1).max(200),
+  acceleration: warnAlarm,
+  velocity: warnAlarm,
+  temperature: warnAlarm,
+  sensorPointId: z.number().int().default(1),
+  machineTemplateId: z.number().int().default(1),
+  selected: z.boolean().default(true),
+});
+
+export const axis = z.enum(['x', 'y', 'z']);
+export const rvsLimit = z.object({
+  type: z.enum(['acceleration', 'velocity', 'envelope']),
+  axis,
+  warning: finite,
+  alarm: finite,
+});
+
+/** RVS raw vibration sensor row (spec 03 §3). Axis labels default to H, V, A. */
+export const rawVibrationSensorRow = z.object({
+  sensorId: z.string().trim().min(1).max(100),
+  sensorName: z.string().trim().min(1).max(200),
+  positionType: z.string().max(100).default(''),
+  machine: z.enum(['driver', 'transmission', 'driven']),
+  bearingId: z.number().int().nullable().default(null),
+  rotatingSpeed: finite.positive().nullable().default(null),
+  axisLabels: z
+    .object({ x: z.string().max(10), y: z.string().max(10), z: z.string().max(10) })
+    .default({ x: 'H', y: 'V', z: 'A' }),
+  limits: z.array(rvsLimit).max(9).default([]),
+  temperatureLimit: warnAlarm.default({ warning: 80, alarm: 95 }),
+  batteryLimit: warnAlarm.default({ warning: 20, alarm: 10 }),
+});
+
+/** The update form of spec 02 §3, for every type; the server accepts only the sections of the model's type. */
+export const modelSettingsInput = z.object({
+  model_in: z.object({
+    title: z.string().trim().min(1, '* Messages is required').max(200),
+    isActive: z.enum(['active', 'inactive']).default('active'),
+    isRVSRealtimeReport: z.boolean().default(false),
+  }),
+  configuration_in: z.array(z.number().int()).max(200).default([]),
+  alarm_management: alarmManagement.optional(),
+  alarm_limit_sensor_new_in: z.array(alarmLimitRow).max(200).default([]),
+  mca_alarm_limit_sensor_new: z.array(alarmLimitRow).max(200).default([]),
+  vsd_alarm_limit_sensor_new_in: z.array(remainingLifeRow).max(50).default([]),
+  vsd_tag_alarm_limit_in: z.array(alarmLimitRow).max(100).default([]),
+  vsd_trend_signal_alarm_limit_sensor: z.array(alarmLimitRow).max(100).default([]),
+  motor_data_in: z.array(motorDataRow).max(100).default([]),
+  v_and_i_locus_in: z.array(locusRow).max(20).default([]),
+  q_setting_in: z.array(correlationRow).max(50).default([]),
+  vibration_sensor_in: z.array(vibrationSensorRow).max(100).default([]),
+  raw_vibration_sensor_in: z.array(rawVibrationSensorRow).max(100).default([]),
+  rvs_diagram_in: z.object({ diagram_url: z.string().max(500).nullable() }).default({ diagram_url: null }),
+});
+export type ModelSettingsInput = z.input<typeof modelSettingsInput>;
+export type ModelSettings = z.output<typeof modelSettingsInput>;
+
+/** Create payload: equipment_tag_id and model_in (with the type); any section may be given, the rest defaults. */
+export const createModelPayload = modelSettingsInput.partial().extend({
+  equipment_tag_id: uuid,
+  model_in: z.object({
+    title: z.string().trim().min(1, '* Messages is required').max(200),
+    isActive: z.enum(['active', 'inactive']).default('active'),
+    equipmentModelTypeId: modelTypeId.default(1),
+    isRVSRealtimeReport: z.boolean().default(false),
+  }),
+});
+
+export const configurationItem = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  title: z.string(),
+  tagCode: z.string(),
+  value: z.string(),
+  unitCode: z.string(),
+  selected: z.boolean(),
+  modelTypeConfiguration: z.object({ id: z.number().int(), title: z.string(), unitCode: z.string() }),
+});
+
+export const modelDetail = z
+  .object({
+    id: uuid,
+    modelCode: z.string(),
+    modelName: z.string(),
+    title: z.string(),
+    equipmentId: uuid,
+    equipmentTagId: uuid,
+    modelTypeId: modelTypeId,
+    equipmentModelTypeId: modelTypeId,
+    equipmentModelType: z.object({ id: modelTypeId, title: z.string() }),
+    isActive: z.enum(['active', 'inactive']),
+    status: statusCode,
+    equipmentCode: z.object({ code: z.string() }),
+    companyId: uuid,
+    recommendationFileName: z.string().nullable(),
+    equipmentModelConfiguration: z.array(configurationItem),
+    settings: modelSettingsInput,
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'ModelDetail' });
+export type ModelDetail = z.infer<typeof modelDetail>;
+
+export const configurationValueRequest = z.object({ value: z.string().max(500) });
