@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageError, FullPageLoading } from '../components/full-page-status.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
+import { authKeys } from '../features/auth/api/keys.ts';
 import { useSelectCompany } from '../features/auth/api/select-company.ts';
 import { isUnauthorized } from '../lib/api-client.ts';
 import { describeError } from '../lib/errors.ts';
@@ -15,13 +17,15 @@ export function RequireSession() {
   const { t } = useTranslation();
   const me = useMe();
   const { mutateAsync: selectCompany } = useSelectCompany();
+  const queryClient = useQueryClient();
+  const refreshMe = () => queryClient.invalidateQueries({ queryKey: authKeys.me() });
 
   if (isUnauthorized(me.error)) {
     return <Navigate to={me.data ? '/logout/redirect' : '/auth/login'} replace />;
   }
   if (me.data) {
     return (
-      <SessionContext value={{ me: me.data, selectCompany }}>
+      <SessionContext value={{ me: me.data, selectCompany, refreshMe }}>
         <Outlet />
       </SessionContext>
     );

@@ -2,12 +2,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
+  /** False when `detail` is only the status text because the answer carried no `{detail}` of its own. */
+  readonly fromServer: boolean;
 
-  constructor(status: number, detail: string) {
+  constructor(status: number, detail: string, fromServer = true) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.fromServer = fromServer;
   }
 }
 
@@ -37,16 +40,16 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return search ? `${path}?${search}` : path;
 }
 
-async function readDetail(response: Response): Promise<string> {
+async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
-      return body.detail;
+      return new ApiError(response.status, body.detail);
     }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall back to the status text.
   }
-  return response.statusText || `HTTP ${response.status}`;
+  return new ApiError(response.status, response.statusText || `HTTP ${response.status}`, false);
 }
 
 async function request<T>(
@@ -54,7 +57,9 @@ async function request<T>(
   { method = 'GET', body, query, signal }: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body sets its own multipart content type, boundary included.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -63,7 +68,7 @@ async function request<T>(
       headers,
       // The session is an HttpOnly cookie; the browser never holds a token.
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -71,12 +76,15 @@ async function request<T>(
     throw new ApiError(NETWORK_ERROR_STATUS, error instanceof Error ? error.message : String(error));
   }
 
-  if (!response.ok) throw new ApiError(response.status, await readDetail(response));
+  if (!response.ok) throw await toApiError(response);
   if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
   return (await response.json()) as T;
 }
 
-/** Same-origin JSON client for the SDP server; every failure becomes an {@link ApiError}. */
+/**
+ * Same-origin JSON client for the SDP server; every failure becomes an {@link ApiError}. A `FormData` body is
+ * sent as multipart/form-data (uploads).
+ */
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isPlatformAdmin } from './permissions.ts';
+import { can, canIn, isPlatformAdmin } from './permissions.ts';
 
 describe('can', () => {
   it('allows exactly the permissions the server granted for the selected company', () => {
@@ -17,5 +17,25 @@ describe('isPlatformAdmin', () => {
   it('is true only for the platform ADMIN role', () => {
     expect(isPlatformAdmin({ role: 'ADMIN' })).toBe(true);
     expect(isPlatformAdmin({ role: 'USER' })).toBe(false);
+  });
+});
+
+describe('canIn', () => {
+  const owner = {
+    role: 'USER' as const,
+    selectedCompanyId: 'a',
+    permissions: ['InviteMemberToCompany' as const],
+  };
+
+  it('uses the permissions of the selected company only for that company', () => {
+    expect(canIn(owner, 'a', 'InviteMemberToCompany')).toBe(true);
+    expect(canIn(owner, 'b', 'InviteMemberToCompany')).toBe(false);
+    expect(canIn(owner, 'a', 'RemoveMemberFromCompany')).toBe(false);
+  });
+
+  it('lets the platform ADMIN act in every company, selected or not', () => {
+    expect(canIn({ role: 'ADMIN', selectedCompanyId: null, permissions: [] }, 'b', 'ManageFolder')).toBe(
+      true,
+    );
   });
 });

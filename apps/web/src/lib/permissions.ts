@@ -12,3 +12,16 @@ export function can(me: Pick<MeResponse, 'permissions'>, permission: Permission)
 export function isPlatformAdmin(me: Pick<MeResponse, 'role'>): boolean {
   return me.role === 'ADMIN';
 }
+
+/**
+ * Whether the user holds a permission in a given company. `me.permissions` are those of the session's selected
+ * company; the platform ADMIN holds every permission in every company.
+ */
+export function canIn(
+  me: Pick<MeResponse, 'permissions' | 'role' | 'selectedCompanyId'>,
+  companyId: string | undefined,
+  permission: Permission,
+): boolean {
+  if (isPlatformAdmin(me)) return true;
+  return companyId !== undefined && me.selectedCompanyId === companyId && can(me, permission);
+}

@@ -6,6 +6,8 @@ export type Session = {
   me: MeResponse;
   /** Makes a company the session's selected company and resolves with the refreshed user. */
   selectCompany: (companyId: string) => Promise<MeResponse>;
+  /** Loads the user again after a change elsewhere shows in it (profile, companies). */
+  refreshMe: () => Promise<void>;
 };
 
 export const SessionContext = createContext<Session | null>(null);

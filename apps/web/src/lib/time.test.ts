@@ -4,7 +4,10 @@ import {
   companyExpiry,
   daysUntil,
   formatCompanyDate,
+  formatDateIn,
+  formatDateTimeIn,
   formatHeaderClock,
+  parseCompanyDate,
   resolveTimeZone,
 } from './time.ts';
 
@@ -54,6 +57,14 @@ describe('company dates', () => {
     expect(formatCompanyDate('2026-12-31')).toBe('31/12/2026');
   });
 
+  it('reads a typed DD/MM/YYYY back as YYYY-MM-DD and refuses what is not a calendar date', () => {
+    expect(parseCompanyDate('31/12/2026')).toBe('2026-12-31');
+    expect(parseCompanyDate(' 29/02/2028 ')).toBe('2028-02-29');
+    expect(parseCompanyDate('29/02/2026')).toBeUndefined();
+    expect(parseCompanyDate('2026-12-31')).toBeUndefined();
+    expect(parseCompanyDate('1/2/2026')).toBeUndefined();
+  });
+
   it('counts whole calendar days to the end date, negative once it has passed', () => {
     expect(daysUntil('2026-12-31', '2026-12-01')).toBe(30);
     expect(daysUntil('2026-03-01', '2026-02-28')).toBe(1);
@@ -74,5 +85,12 @@ describe('company dates', () => {
     });
     expect(companyExpiry('2026-03-31', '2026-03-31')).toEqual({ daysLeft: 0, expired: false, flagged: true });
     expect(companyExpiry('2026-03-30', '2026-03-31')).toEqual({ daysLeft: -1, expired: true, flagged: true });
+  });
+});
+
+describe('instants as dates', () => {
+  it('shows the date and time the instant has in the zone', () => {
+    expect(formatDateIn('2026-03-31T18:00:00Z', 'Asia/Bangkok')).toBe('01/04/2026');
+    expect(formatDateTimeIn('2026-03-31T18:00:00Z', 'Asia/Bangkok')).toBe('01/04/2026 01:00');
   });
 });

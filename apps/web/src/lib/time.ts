@@ -44,6 +44,28 @@ export function formatCompanyDate(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
+const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** A typed 'DD/MM/YYYY' as the stored 'YYYY-MM-DD', or undefined when it is not a real calendar date. */
+export function parseCompanyDate(display: string): string | undefined {
+  const match = DISPLAY_DATE.exec(display.trim());
+  if (!match) return undefined;
+  const [, day, month, year] = match;
+  const iso = `${year}-${month}-${day}`;
+  // dayjs rolls 31/02 over into March; a real date formats back to itself.
+  return dayjs.utc(iso).format('YYYY-MM-DD') === iso ? iso : undefined;
+}
+
+/** An instant as a date in a zone, 'DD/MM/YYYY' (Latest Date of the admin table). */
+export function formatDateIn(instant: string, timeZone: string): string {
+  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD/MM/YYYY');
+}
+
+/** An instant as date and time in a zone, 'DD/MM/YYYY HH:mm'. */
+export function formatDateTimeIn(instant: string, timeZone: string): string {
+  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD/MM/YYYY HH:mm');
+}
+
 /** Whole calendar days from `today` to `endDate` (both 'YYYY-MM-DD'); negative once the end date has passed. */
 export function daysUntil(endDate: string, today: string): number {
   return dayjs.utc(endDate).diff(dayjs.utc(today), 'day');

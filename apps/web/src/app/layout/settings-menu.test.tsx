@@ -25,7 +25,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
 function renderMenu(role: MeResponse['role'], reportIssueUrl: string | null) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(authKeys.config(), { mode: 'local', reportIssueUrl });
-  const session = { me: me(role), selectCompany: vi.fn() };
+  const session = { me: me(role), selectCompany: vi.fn(), refreshMe: vi.fn() };
   const router = createMemoryRouter([
     {
       path: '/',
@@ -56,16 +56,18 @@ afterEach(() => {
 });
 
 describe('SettingsMenu', () => {
-  it('offers Setting Companies and Setting Admin to a platform administrator', () => {
+  it('offers Setting Companies, Setting Admin and the Mail outbox to a platform administrator', () => {
     renderMenu('ADMIN', null);
     expect(screen.getByRole('menuitem', { name: 'Setting Companies' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Setting Admin' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Mail outbox' })).toBeTruthy();
   });
 
   it('hides the admin settings from everyone else', () => {
     renderMenu('USER', null);
     expect(screen.queryByRole('menuitem', { name: 'Setting Companies' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Setting Admin' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Mail outbox' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeTruthy();
   });
 

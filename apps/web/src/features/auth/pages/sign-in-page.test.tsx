@@ -1,47 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { renderPage } from '../../../testing/render-page.tsx';
+import { stubServer } from '../../../testing/stub-server.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-type Reply = { status: number; body?: unknown };
-
-function json({ status, body }: Reply): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-/** Answers fetches by "METHOD path" and records what was sent. */
-function stubServer(routes: Record<string, Reply>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: input, body });
-    const reply = routes[`${method} ${input}`];
-    return reply ? json(reply) : json({ status: 404, body: { detail: 'Not found' } });
-  });
-  return calls;
-}
-
-function renderSignIn(initialEntry = '/auth/login') {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/login', element: <SignInPage /> },
-      { path: '/login/redirect', element: <p>Finishing sign-in</p> },
-    ],
-    { initialEntries: [initialEntry] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+function renderSignIn(at = '/auth/login') {
+  return renderPage(<SignInPage />, { path: '/auth/login', at, elsewhere: ['/login/redirect'] });
 }
 
 const localMode = { status: 200, body: { mode: 'local', reportIssueUrl: null } };
@@ -85,7 +50,7 @@ describe('SignInPage', () => {
     fireEvent.change(screen.getByLabelText(/password/i), { target: { value: 'demo1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Finishing sign-in')).toBeTruthy();
+    expect(await screen.findByText('Arrived at /login/redirect')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login/redirect');
   });
 

@@ -3,21 +3,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { SdpLogo } from '../../../components/sdp-logo.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { useLogin } from '../api/login.ts';
+import { AuthCard } from '../components/auth-card.tsx';
 import { signInSearch } from '../routes/logout-redirect.ts';
 
 function signInSchema(t: TFunction) {
@@ -88,50 +85,22 @@ export function SignInPage() {
   const providerError = searchParams.get(signInSearch.error);
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-        position: 'relative',
-      }}
-    >
-      <Box sx={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageSwitch />
-      </Box>
-      <Paper elevation={2} sx={{ width: '100%', maxWidth: 400, p: 4 }}>
-        <Stack spacing={3}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'primary.main' }}>
-            <SdpLogo size={40} />
-            <Box>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                {t('pages.signIn')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('app.name')}
-              </Typography>
-            </Box>
-          </Stack>
-          {loggedOut ? <Alert severity="info">{t('auth.loggedOut')}</Alert> : null}
-          {providerError ? (
-            <Alert severity="error">{t('auth.signInFailed', { reason: providerError })}</Alert>
-          ) : null}
-          {config.isPending ? (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-              <CircularProgress aria-label={t('common.loading')} />
-            </Box>
-          ) : config.data?.mode === 'oidc' ? (
-            <Button variant="contained" size="large" href="/auth/oidc/start">
-              {t('auth.signInWithOrganisation')}
-            </Button>
-          ) : (
-            <LocalSignInForm />
-          )}
-        </Stack>
-      </Paper>
-    </Box>
+    <AuthCard title={t('pages.signIn')}>
+      {loggedOut ? <Alert severity="info">{t('auth.loggedOut')}</Alert> : null}
+      {providerError ? (
+        <Alert severity="error">{t('auth.signInFailed', { reason: providerError })}</Alert>
+      ) : null}
+      {config.isPending ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : config.data?.mode === 'oidc' ? (
+        <Button variant="contained" size="large" href="/auth/oidc/start">
+          {t('auth.signInWithOrganisation')}
+        </Button>
+      ) : (
+        <LocalSignInForm />
+      )}
+    </AuthCard>
   );
 }

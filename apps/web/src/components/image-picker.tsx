@@ -1,0 +1,109 @@
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useMutation } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-client.ts';
+import { IMAGE_ACCEPT, isAcceptedImage, type UploadKind, uploadImage } from '../lib/upload-image.ts';
+import { useFeedback } from '../lib/use-feedback.ts';
+
+const UNSUPPORTED_MEDIA_TYPE = 415;
+
+// Hidden from sight but not from assistive technology: the button around it is what the user clicks.
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+type ImagePickerProps = {
+  kind: UploadKind;
+  /** Names the picker ('Company logo'): the preview's alternative text and the file input's accessible name. */
+  label: string;
+  value: string | null;
+  onChange: (url: string) => void;
+  /** Shown in the preview while there is no image (initials). */
+  fallback: string;
+  shape?: 'rounded' | 'circular';
+  /** A validation message, such as 'This field is required.' */
+  error?: string | undefined;
+  /** The alert when the upload fails without a message of the server's. */
+  uploadFailedMessage: string;
+};
+
+/**
+ * A preview and an upload button for a logo or profile image. Only jpeg, jpg and png are taken (spec 01 §5);
+ * the image is uploaded as soon as it is chosen and its URL handed to `onChange`.
+ */
+export function ImagePicker({
+  kind,
+  label,
+  value,
+  onChange,
+  fallback,
+  shape = 'circular',
+  error,
+  uploadFailedMessage,
+}: ImagePickerProps) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const upload = useMutation({ mutationFn: (file: File) => uploadImage(kind, file) });
+
+  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Choosing the same file again after a failure must fire again.
+    event.target.value = '';
+    if (!file) return;
+    if (!isAcceptedImage(file)) {
+      feedback.warning(t('upload.wrongType'));
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: ({ url }) => onChange(url),
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.status === UNSUPPORTED_MEDIA_TYPE)
+          feedback.warning(t('upload.wrongType'));
+        else feedback.failure(failure, uploadFailedMessage);
+      },
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
+      <Avatar
+        variant={shape}
+        src={value ?? undefined}
+        alt={label}
+        sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.light' }}
+      >
+        {fallback}
+      </Avatar>
+      <Button
+        component="label"
+        variant="outlined"
+        size="small"
+        startIcon={<PhotoCameraOutlined />}
+        loading={upload.isPending}
+        loadingPosition="start"
+        color={error ? 'error' : 'primary'}
+      >
+        {t('upload.choose')}
+        <Box
+          component="input"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          aria-label={label}
+          onChange={handleFile}
+          sx={visuallyHidden}
+        />
+      </Button>
+      {error ? <FormHelperText error>{error}</FormHelperText> : null}
+    </Box>
+  );
+}
