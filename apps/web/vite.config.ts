@@ -12,6 +12,8 @@ export default defineConfig({
       '/api': server,
       '/healthz': server,
       '/auth/config': server,
+      // The invitation calls; the invitation page itself (`/auth/invitation/…`, singular) is a client route.
+      '/auth/invitations': server,
       '/auth/logout': server,
       '/auth/oidc': server,
       // `/auth/login` is both the sign-in page (GET, a client route) and the sign-in call (POST).

@@ -30,6 +30,13 @@ export function createAppRouter(queryClient: QueryClient) {
             Component: (await import('../features/auth/pages/sign-in-page.tsx')).SignInPage,
           }),
         },
+        {
+          path: 'auth/invitation/:token',
+          handle: handle({ title: 'pages.invitation' }),
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/invitation-page.tsx')).InvitationPage,
+          }),
+        },
         { path: 'auth/*', element: <Navigate to="/auth/login" replace /> },
         { path: 'login', loader: createLoginLoader(queryClient) },
         { path: 'login/redirect', loader: createLoginRedirectLoader(queryClient) },
@@ -68,6 +75,14 @@ export function createAppRouter(queryClient: QueryClient) {
                   handle: handle({ title: 'pages.admin', drawer: 'hidden' }),
                   lazy: async () => ({
                     Component: (await import('../features/admins/pages/admin-page.tsx')).AdminPage,
+                  }),
+                },
+                {
+                  path: 'setting/mail-outbox',
+                  handle: handle({ title: 'pages.mailOutbox', drawer: 'hidden' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/mail-outbox/pages/mail-outbox-page.tsx'))
+                      .MailOutboxPage,
                   }),
                 },
                 {

@@ -61,7 +61,7 @@ export function AppLayout() {
       </Box>
       {profileOpen ? (
         <Suspense fallback={null}>
-          <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+          <ProfileDialog onClose={() => setProfileOpen(false)} />
         </Suspense>
       ) : null}
     </Box>

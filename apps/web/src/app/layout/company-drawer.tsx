@@ -1,13 +1,21 @@
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { MyCompany } from '@sdp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useMatch } from 'react-router';
 import { initials } from '../../lib/initials.ts';
+import { canIn } from '../../lib/permissions.ts';
+import { useSession } from '../../lib/session.tsx';
 import { calendarDateIn, companyExpiry, formatCompanyDate } from '../../lib/time.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { DrawerResizeHandle } from './drawer-resize-handle.tsx';
@@ -23,6 +31,8 @@ type CompanyDrawerProps = {
 /** The side panel of company pages: logo, name, description, expiry date and remaining days. */
 export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: CompanyDrawerProps) {
   const { t } = useTranslation();
+  const { me } = useSession();
+  const onMembers = useMatch('/company/:id/members') !== null;
   const now = useNow();
   const [resizing, setResizing] = useState(false);
   const { daysLeft, expired } = companyExpiry(company.end_date, calendarDateIn(now, company.time_zone));
@@ -74,6 +84,20 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
         </Typography>
       </Box>
       <Divider />
+      {canIn(me, company.id, 'InviteMemberToCompany') ? (
+        <List dense>
+          <ListItemButton
+            component={Link}
+            selected={onMembers}
+            to={`/company/${company.id}/members?${new URLSearchParams({ title: company.title })}`}
+          >
+            <ListItemIcon>
+              <GroupOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('drawer.members')} />
+          </ListItemButton>
+        </List>
+      ) : null}
       <DrawerResizeHandle width={width} onResize={handleResize} onResizeEnd={handleResizeEnd} />
     </Drawer>
   );

@@ -4,6 +4,7 @@ import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Check from '@mui/icons-material/Check';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -141,6 +142,11 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
             onClick={() => go('/user/admin')}
           >
             {t('header.settingAdmin')}
+          </IconMenuItem>
+        ) : null}
+        {isPlatformAdmin(me) ? (
+          <IconMenuItem icon={<OutboxOutlined fontSize="small" />} onClick={() => go('/setting/mail-outbox')}>
+            {t('header.mailOutbox')}
           </IconMenuItem>
         ) : null}
         <Divider />

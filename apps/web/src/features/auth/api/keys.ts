@@ -3,4 +3,5 @@ export const authKeys = {
   all: ['auth'] as const,
   config: () => [...authKeys.all, 'config'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  invitation: (token: string) => [...authKeys.all, 'invitation', token] as const,
 };

@@ -1,59 +1,100 @@
-import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { ImagePicker } from '../../../components/image-picker.tsx';
 import { initials } from '../../../lib/initials.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useFeedback } from '../../../lib/use-feedback.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 
 type ProfileDialogProps = {
-  open: boolean;
   onClose: () => void;
 };
 
-/** 'Edit Profile' from the settings menu. Shows the profile read-only until profile updates exist. */
-export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
+type ProfileValues = { name: string; profileImageUrl: string };
+
+/** 'Edit Profile' from the settings menu: avatar upload, Name, read-only Email, Cancel and Update. */
+export function ProfileDialog({ onClose }: ProfileDialogProps) {
   const { t } = useTranslation();
   const { me } = useSession();
-  const titleId = useId();
+  const feedback = useFeedback();
+  const updateProfile = useUpdateProfile();
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, t('form.starRequired'))
+          .max(200, t('form.maxLength', { count: 200 })),
+        profileImageUrl: z.string(),
+      }),
+    [t],
+  );
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: me.name, profileImageUrl: me.profileImageUrl ?? me.image ?? '' },
+  });
+
+  const handleUpdate = handleSubmit(({ name, profileImageUrl }) => {
+    updateProfile.mutate(
+      { name, profileImageUrl: profileImageUrl || null },
+      {
+        onSuccess: () => {
+          feedback.success(t('profile.updated'));
+          onClose();
+        },
+        onError: (error) => feedback.failure(error, t('profile.updateFailed')),
+      },
+    );
+  });
+
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('header.editProfile')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
-          <Avatar
-            src={me.profileImageUrl ?? me.image ?? undefined}
-            alt={me.name}
-            sx={{ width: 80, height: 80 }}
-          >
-            {initials(me.name)}
-          </Avatar>
-          <TextField
-            label={t('profile.name')}
-            value={me.name}
-            fullWidth
-            slotProps={{ input: { readOnly: true } }}
+    <FormDialog
+      title={t('header.editProfile')}
+      submitLabel={t('common.update')}
+      onSubmit={handleUpdate}
+      onClose={onClose}
+      pending={updateProfile.isPending}
+    >
+      <Controller
+        control={control}
+        name="profileImageUrl"
+        render={({ field }) => (
+          <ImagePicker
+            kind="profiles"
+            label={t('profile.image')}
+            value={field.value || null}
+            onChange={field.onChange}
+            fallback={initials(watch('name'))}
+            uploadFailedMessage={t('profile.uploadFailed')}
           />
-          <TextField
-            label={t('profile.email')}
-            value={me.email}
-            fullWidth
-            slotProps={{ input: { readOnly: true } }}
-          />
-          <Typography variant="body2" color="text.secondary">
-            {t('profile.readOnlyNote')}
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      />
+      <TextField
+        {...register('name')}
+        label={t('profile.name')}
+        required
+        fullWidth
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message}
+      />
+      <TextField
+        label={t('profile.email')}
+        value={me.email}
+        fullWidth
+        slotProps={{ input: { readOnly: true } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { InvitationInfo } from '@sdp/contracts';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { describeFailure } from '../../../lib/errors.ts';
+import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { useInvitation } from '../api/get-invitation.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+const PASSWORD_MIN = 8;
+
+/** Accepting with a password: a name, a password of at least 8 characters, typed twice alike. */
+export function acceptInvitationSchema(t: TFunction) {
+  return z
+    .object({
+      name: z
+        .string()
+        .trim()
+        .min(1, t('form.starRequired'))
+        .max(200, t('form.maxLength', { count: 200 })),
+      password: z
+        .string()
+        .min(PASSWORD_MIN, t('invitation.passwordMin', { count: PASSWORD_MIN }))
+        .max(200, t('form.maxLength', { count: 200 })),
+      confirmPassword: z.string(),
+    })
+    .refine((values) => values.password === values.confirmPassword, {
+      message: t('invitation.passwordMismatch'),
+      path: ['confirmPassword'],
+    });
+}
+
+type AcceptValues = z.input<ReturnType<typeof acceptInvitationSchema>>;
+
+function AcceptForm({ token, invitation }: { token: string; invitation: InvitationInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const schema = useMemo(() => acceptInvitationSchema(t), [t]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AcceptValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: invitation.name, password: '', confirmPassword: '' },
+  });
+
+  const handleAccept = handleSubmit(({ name, password }) => {
+    accept.mutate(
+      { token, name, password },
+      // `/login/redirect` selects the company and opens its page, as after any sign-in.
+      { onSuccess: () => navigate('/login/redirect', { replace: true }) },
+    );
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleAccept} spacing={2}>
+      {accept.isError ? (
+        <Alert severity="error">{describeFailure(accept.error, t('invitation.acceptFailed'), t)}</Alert>
+      ) : null}
+      <TextField
+        {...register('name')}
+        label={t('invitation.name')}
+        autoComplete="name"
+        required
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message}
+      />
+      <TextField
+        {...register('password')}
+        label={t('invitation.password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message ?? t('invitation.passwordMin', { count: PASSWORD_MIN })}
+      />
+      <TextField
+        {...register('confirmPassword')}
+        label={t('invitation.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={Boolean(errors.confirmPassword)}
+        helperText={errors.confirmPassword?.message}
+      />
+      <Button type="submit" variant="contained" size="large" loading={accept.isPending}>
+        {t('invitation.accept')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * `/auth/invitation/:token`, the link of an invitation mail: whom it invites and to what, then a name and
+ * password (local accounts) or the organisation's sign-in (OIDC, where signing in accepts).
+ */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const invitation = useInvitation(token);
+
+  return (
+    <AuthCard title={t('invitation.heading')}>
+      {invitation.isPending ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : invitation.isError ? (
+        <>
+          <Alert severity="error">{describeFailure(invitation.error, t('invitation.loadFailed'), t)}</Alert>
+          <Button component={Link} to="/auth/login" variant="outlined">
+            {t('invitation.goToSignIn')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Box>
+            <Typography>
+              {invitation.data.kind === 'admin' || !invitation.data.companyTitle
+                ? t('invitation.forAdmin')
+                : t('invitation.forCompany', { company: invitation.data.companyTitle })}
+            </Typography>
+            <Typography color="text.secondary">
+              {t('invitation.email', { email: invitation.data.email })}
+            </Typography>
+            {invitation.data.role ? (
+              <Typography color="text.secondary">
+                {t('invitation.role', { role: invitation.data.role.toUpperCase() })}
+              </Typography>
+            ) : null}
+          </Box>
+          {invitation.data.needsPassword ? (
+            <AcceptForm token={token} invitation={invitation.data} />
+          ) : (
+            <Button variant="contained" size="large" href="/auth/oidc/start">
+              {t('invitation.signInToAccept')}
+            </Button>
+          )}
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+import type { MemberRole } from '@sdp/contracts';
+
+/** Roles as the invite dialog offers them (spec 01 §5), in its order. */
+export const inviteRoles = ['OWNER', 'OWNER_RVS', 'MEMBER', 'SUPERMEMBER'] as const;
+export type InviteRole = (typeof inviteRoles)[number];
+
+/** Roles the edit user dialog offers (spec 01 §5: only owner and member). */
+export const editRoles = ['OWNER', 'MEMBER'] as const satisfies readonly InviteRole[];
+
+const byRecord: Record<MemberRole, InviteRole> = {
+  owner: 'OWNER',
+  owner_rvs: 'OWNER_RVS',
+  member: 'MEMBER',
+  supmem: 'SUPERMEMBER',
+};
+
+/** A member record's role ('supmem') as the dialogs spell it ('SUPERMEMBER'). */
+export function inviteRoleOf(role: MemberRole): InviteRole {
+  return byRecord[role];
+}
