@@ -104,38 +104,55 @@ export const rawVibrationSensorRow = z.object({
   batteryLimit: warnAlarm.default({ warning: 20, alarm: 10 }),
 });
 
-/** The update form of spec 02 §3, for every type; the server accepts only the sections of the model's type. */
+/** Sections of the update form (spec 02 §3); the server accepts only those of the model's type. */
+const sections = {
+  configuration_in: z.array(z.number().int()).max(200),
+  alarm_limit_sensor_new_in: z.array(alarmLimitRow).max(200),
+  mca_alarm_limit_sensor_new: z.array(alarmLimitRow).max(200),
+  vsd_alarm_limit_sensor_new_in: z.array(remainingLifeRow).max(50),
+  vsd_tag_alarm_limit_in: z.array(alarmLimitRow).max(100),
+  vsd_trend_signal_alarm_limit_sensor: z.array(alarmLimitRow).max(100),
+  motor_data_in: z.array(motorDataRow).max(100),
+  v_and_i_locus_in: z.array(locusRow).max(20),
+  q_setting_in: z.array(correlationRow).max(50),
+  vibration_sensor_in: z.array(vibrationSensorRow).max(100),
+  raw_vibration_sensor_in: z.array(rawVibrationSensorRow).max(100),
+};
+const diagram = z.object({ diagram_url: z.string().max(500).nullable() });
+const modelIn = {
+  title: z.string().trim().min(1, '* Messages is required').max(200),
+  isActive: z.enum(['active', 'inactive']).default('active'),
+  isRVSRealtimeReport: z.boolean().default(false),
+};
+
+/** The update form of spec 02 §3, for every type: a missing section is empty. */
 export const modelSettingsInput = z.object({
-  model_in: z.object({
-    title: z.string().trim().min(1, '* Messages is required').max(200),
-    isActive: z.enum(['active', 'inactive']).default('active'),
-    isRVSRealtimeReport: z.boolean().default(false),
-  }),
-  configuration_in: z.array(z.number().int()).max(200).default([]),
+  model_in: z.object(modelIn),
+  configuration_in: sections.configuration_in.default([]),
   alarm_management: alarmManagement.optional(),
-  alarm_limit_sensor_new_in: z.array(alarmLimitRow).max(200).default([]),
-  mca_alarm_limit_sensor_new: z.array(alarmLimitRow).max(200).default([]),
-  vsd_alarm_limit_sensor_new_in: z.array(remainingLifeRow).max(50).default([]),
-  vsd_tag_alarm_limit_in: z.array(alarmLimitRow).max(100).default([]),
-  vsd_trend_signal_alarm_limit_sensor: z.array(alarmLimitRow).max(100).default([]),
-  motor_data_in: z.array(motorDataRow).max(100).default([]),
-  v_and_i_locus_in: z.array(locusRow).max(20).default([]),
-  q_setting_in: z.array(correlationRow).max(50).default([]),
-  vibration_sensor_in: z.array(vibrationSensorRow).max(100).default([]),
-  raw_vibration_sensor_in: z.array(rawVibrationSensorRow).max(100).default([]),
-  rvs_diagram_in: z.object({ diagram_url: z.string().max(500).nullable() }).default({ diagram_url: null }),
+  alarm_limit_sensor_new_in: sections.alarm_limit_sensor_new_in.default([]),
+  mca_alarm_limit_sensor_new: sections.mca_alarm_limit_sensor_new.default([]),
+  vsd_alarm_limit_sensor_new_in: sections.vsd_alarm_limit_sensor_new_in.default([]),
+  vsd_tag_alarm_limit_in: sections.vsd_tag_alarm_limit_in.default([]),
+  vsd_trend_signal_alarm_limit_sensor: sections.vsd_trend_signal_alarm_limit_sensor.default([]),
+  motor_data_in: sections.motor_data_in.default([]),
+  v_and_i_locus_in: sections.v_and_i_locus_in.default([]),
+  q_setting_in: sections.q_setting_in.default([]),
+  vibration_sensor_in: sections.vibration_sensor_in.default([]),
+  raw_vibration_sensor_in: sections.raw_vibration_sensor_in.default([]),
+  rvs_diagram_in: diagram.default({ diagram_url: null }),
 });
 export type ModelSettingsInput = z.input<typeof modelSettingsInput>;
 export type ModelSettings = z.output<typeof modelSettingsInput>;
 
-/** Create payload: equipment_tag_id and model_in (with the type); any section may be given, the rest defaults. */
-export const createModelPayload = modelSettingsInput.partial().extend({
+/** Create payload: equipment_tag_id and model_in (with the type); a section given replaces the type's default. */
+export const createModelPayload = z.object({
   equipment_tag_id: uuid,
-  model_in: z.object({
-    title: z.string().trim().min(1, '* Messages is required').max(200),
-    isActive: z.enum(['active', 'inactive']).default('active'),
-    equipmentModelTypeId: modelTypeId.default(1),
-    isRVSRealtimeReport: z.boolean().default(false),
+  model_in: z.object({ ...modelIn, equipmentModelTypeId: modelTypeId.default(1) }),
+  alarm_management: alarmManagement.optional(),
+  rvs_diagram_in: diagram.optional(),
+  ...(Object.fromEntries(Object.entries(sections).map(([name, schema]) => [name, schema.optional()])) as {
+    [K in keyof typeof sections]: z.ZodOptional<(typeof sections)[K]>;
   }),
 });
 
