@@ -1,3 +1,4 @@
+import type { ModelSettings } from '@sdp/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
@@ -83,7 +84,7 @@ const create = async (typeId: number, extra: Record<string, unknown> = {}, who: 
 const detail = async (id: string) => (await call('admin', 'GET', `/api/v1/equipment-models/${id}`)).json();
 /** The update form a client sends back: the settings document as read. */
 const formOf = (model: { settings: Record<string, unknown> }) =>
-  structuredClone(model.settings) as Record<string, any>;
+  structuredClone(model.settings) as ModelSettings;
 
 // Full payloads per type, as the edit page would send them.
 const full: Record<number, Record<string, unknown>> = {
@@ -283,13 +284,13 @@ describe('each of the five types', () => {
 
 describe('bad input is refused and changes nothing', () => {
   let id: string;
-  let form: Record<string, any>;
+  let form: ModelSettings;
   beforeAll(async () => {
     id = (await create(1)).json().id;
     form = formOf(await detail(id));
   });
 
-  const refuse = async (mutate: (f: Record<string, any>) => void, detailText: string) => {
+  const refuse = async (mutate: (f: ModelSettings) => void, detailText: string) => {
     const bad = structuredClone(form);
     mutate(bad);
     const response = await call('admin', 'PUT', `/api/v1/equipment-models/${id}`, bad);
@@ -300,16 +301,14 @@ describe('bad input is refused and changes nothing', () => {
 
   it('warning above alarm for a rising value', () =>
     refuse((f) => {
-      f.alarm_limit_sensor_new_in[0].warning = 999;
-      f.alarm_limit_sensor_new_in[0].alarm = 10;
+      f.alarm_limit_sensor_new_in[0]!.warning = 999;
+      f.alarm_limit_sensor_new_in[0]!.alarm = 10;
       f.model_in.title = 'must not be saved';
     }, 'the warning limit must be below the alarm limit'));
 
   it('warning below alarm for a falling value (oil level)', () =>
     refuse((f) => {
-      const oil = f.alarm_limit_sensor_new_in.find(
-        (row: { sensorTypeId: number }) => row.sensorTypeId === 1204,
-      );
+      const oil = f.alarm_limit_sensor_new_in.find((row) => row.sensorTypeId === 1204)!;
       oil.warning = 10;
       oil.alarm = 20;
     }, 'for a falling value the warning limit must be above the alarm limit'));
@@ -339,7 +338,7 @@ describe('bad input is refused and changes nothing', () => {
   it('a section of another model type', () =>
     refuse((f) => {
       f.raw_vibration_sensor_in = structuredClone(
-        (full[5] as { raw_vibration_sensor_in: unknown[] }).raw_vibration_sensor_in,
+        (full[5] as Pick<ModelSettings, 'raw_vibration_sensor_in'>).raw_vibration_sensor_in,
       );
     }, 'raw_vibration_sensor_in does not belong to a Transformer model'));
 
