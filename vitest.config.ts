@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'analytics', include: ['packages/analytics/src/**/*.test.ts'] } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      { test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'server',

@@ -2,5 +2,6 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './members.ts';
+export * from './ingest.ts';
 export * from './models.ts';
 export * from './structure.ts';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Most points one measurements request may carry (issue 7). */
+export const MAX_POINTS_PER_REQUEST = 100_000;
+
+/** A timestamp as ISO 8601 with an offset, or epoch milliseconds. */
+export const ingestTimestamp = z.union([z.iso.datetime({ offset: true }), z.number().int()]);
+
+/** One scalar sample of a tag of a model (tags are named as in docs/ingestion.md). */
+export const measurementPoint = z.object({ tag: z.string(), ts: z.unknown(), value: z.unknown() });
+
+/** JSON body of POST /api/v1/ingest/measurements. Points are checked one by one, so one bad row never sinks the rest. */
+export const measurementsRequest = z.object({
+  modelCode: z.string().min(1).max(100),
+  points: z.array(measurementPoint).max(MAX_POINTS_PER_REQUEST),
+});
+export type MeasurementsRequest = z.infer<typeof measurementsRequest>;
+
+export const rejectedRow = z.object({ row: z.number().int(), reason: z.string() });
+export const ingestResult = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  errors: z.array(rejectedRow),
+});
+export type IngestResult = z.infer<typeof ingestResult>;
+
+export const waveformKind = z.enum(['vibration', 'current', 'voltage']);
+
+/** Metadata of one sampled signal: query string of a binary upload, or the JSON body with `samples`. */
+export const waveformMeta = z.object({
+  modelCode: z.string().min(1).max(100),
+  sensor: z.string().min(1).max(100),
+  kind: waveformKind,
+  /** Vibration axis x, y or z; current or voltage phase a, b or c. */
+  channel: z.enum(['x', 'y', 'z', 'a', 'b', 'c']),
+  sampleRate: z.coerce.number().positive().max(1_000_000),
+  capturedAt: z.union([z.iso.datetime({ offset: true }), z.coerce.number().int()]),
+  unit: z.string().min(1).max(20),
+  fileName: z.string().min(1).max(200),
+  alias: z.string().max(200).optional(),
+  /** Sample count the sender meant: a body of another length is refused. */
+  length: z.coerce.number().int().min(16).max(1_048_576).optional(),
+});
+export type WaveformMeta = z.infer<typeof waveformMeta>;
+
+export const waveformJsonRequest = waveformMeta.extend({ samples: z.array(z.number()).min(16).max(1_048_576) });
+
+export const waveformResult = z.object({ id: z.string(), duplicate: z.boolean(), samples: z.number().int() });
+
+export const ingestKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export const createIngestKeyRequest = z.object({ name: z.string().trim().min(1, '* Required').max(100) });
+/** The key itself is answered once, at creation, and stored only as a hash. */
+export const createdIngestKey = ingestKey.extend({ key: z.string() });
