@@ -74,7 +74,13 @@ export function CompanyCard({ company, now, selecting, onSelect, menu }: Company
       {deleted ? (
         <CardBody company={company} now={now} />
       ) : (
-        <CardActionArea onClick={() => onSelect(company)} disabled={selecting} sx={{ height: '100%' }}>
+        <CardActionArea
+          onClick={() => onSelect(company)}
+          disabled={selecting}
+          // Named by the title alone: the logo's initials and the expiry would make a long, noisy name.
+          aria-label={company.title}
+          sx={{ height: '100%' }}
+        >
           <CardBody company={company} now={now} />
         </CardActionArea>
       )}
