@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import type { Admin } from '@sdp/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -7,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { initials } from '../../../lib/initials.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
@@ -46,13 +46,7 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
   const inviteAdmin = useInviteAdmin();
   const editAdmin = useEditAdmin();
   const schema = useMemo(() => adminFormSchema(t), [t]);
-  const {
-    control,
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<AdminFormValues>({
+  const { control, handleSubmit, watch } = useForm<AdminFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       fullname: admin?.fullname ?? '',
@@ -101,23 +95,21 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
           />
         )}
       />
-      <TextField
-        {...register('fullname')}
+      <FormTextField
+        control={control}
+        name="fullname"
         label={t('admins.columns.fullname')}
         required
         fullWidth
-        error={Boolean(errors.fullname)}
-        helperText={errors.fullname?.message}
       />
-      <TextField
-        {...register('email')}
+      <FormTextField
+        control={control}
+        name="email"
         label={t('admins.columns.email')}
         type="email"
         required
         fullWidth
         disabled={admin !== undefined}
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
       />
     </FormDialog>
   );

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { InvitationInfo } from '@sdp/contracts';
 import type { TFunction } from 'i18next';
@@ -13,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
@@ -48,11 +48,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const schema = useMemo(() => acceptInvitationSchema(t), [t]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AcceptValues>({
+  const { control, handleSubmit } = useForm<AcceptValues>({
     resolver: zodResolver(schema),
     defaultValues: { name: invitation.name, password: '', confirmPassword: '' },
   });
@@ -70,31 +66,29 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       {accept.isError ? (
         <Alert severity="error">{describeFailure(accept.error, t('invitation.acceptFailed'), t)}</Alert>
       ) : null}
-      <TextField
-        {...register('name')}
+      <FormTextField
+        control={control}
+        name="name"
         label={t('invitation.name')}
         autoComplete="name"
         required
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
       />
-      <TextField
-        {...register('password')}
+      <FormTextField
+        control={control}
+        name="password"
         label={t('invitation.password')}
         type="password"
         autoComplete="new-password"
         required
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message ?? t('invitation.passwordMin', { count: PASSWORD_MIN })}
+        helperText={t('invitation.passwordMin', { count: PASSWORD_MIN })}
       />
-      <TextField
-        {...register('confirmPassword')}
+      <FormTextField
+        control={control}
+        name="confirmPassword"
         label={t('invitation.confirmPassword')}
         type="password"
         autoComplete="new-password"
         required
-        error={Boolean(errors.confirmPassword)}
-        helperText={errors.confirmPassword?.message}
       />
       <Button type="submit" variant="contained" size="large" loading={accept.isPending}>
         {t('invitation.accept')}

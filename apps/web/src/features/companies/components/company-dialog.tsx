@@ -10,6 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { initials } from '../../../lib/initials.ts';
 import { calendarDateIn, resolveTimeZone } from '../../../lib/time.ts';
@@ -42,10 +43,9 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
   const defaultTimeZone = resolveTimeZone(undefined);
   const {
     control,
-    register,
     handleSubmit,
     watch,
-    formState: { errors, isValid },
+    formState: { isValid },
   } = useForm<CompanyFormValues, unknown, ReturnType<typeof schema.parse>>({
     resolver: zodResolver(schema),
     mode: 'onChange',
@@ -105,42 +105,25 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
           />
         )}
       />
-      <TextField
-        {...register('title')}
-        label={t('companies.form.title')}
-        required
-        fullWidth
-        error={Boolean(errors.title)}
-        helperText={errors.title?.message}
-      />
-      <Controller
+      <FormTextField control={control} name="title" label={t('companies.form.title')} required fullWidth />
+      <FormTextField
         control={control}
         name="initial_code"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            // Letters are kept upper-case as they are typed (spec 01 §5).
-            onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-            label={t('companies.form.initialCode')}
-            required
-            fullWidth
-            disabled={company !== undefined}
-            error={Boolean(fieldState.error)}
-            helperText={
-              fieldState.error?.message ??
-              t(company ? 'companies.form.codeLocked' : 'companies.form.codeRule')
-            }
-          />
-        )}
+        // Letters are kept upper-case as they are typed (spec 01 §5).
+        transform={(code) => code.toUpperCase()}
+        label={t('companies.form.initialCode')}
+        required
+        fullWidth
+        disabled={company !== undefined}
+        helperText={t(company ? 'companies.form.codeLocked' : 'companies.form.codeRule')}
       />
-      <TextField
-        {...register('description')}
+      <FormTextField
+        control={control}
+        name="description"
         label={t('companies.form.description')}
         fullWidth
         multiline
         minRows={2}
-        error={Boolean(errors.description)}
-        helperText={errors.description?.message}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {(['start_date', 'end_date'] as const).map((name) => (

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTablePagination } from '../../../components/paged-table-pagination.tsx';
 import { describeError } from '../../../lib/errors.ts';
@@ -116,11 +117,7 @@ export function MailOutboxPage() {
                   <OutboxRow key={message.id} message={message} timeZone={timeZone} />
                 ))}
                 {outbox.data && outbox.data.items.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={COLUMNS} align="center" sx={{ color: 'text.secondary', py: 4 }}>
-                      {t('mailOutbox.empty')}
-                    </TableCell>
-                  </TableRow>
+                  <EmptyTableRow columns={COLUMNS} message={t('mailOutbox.empty')} />
                 ) : null}
               </TableBody>
             </Table>

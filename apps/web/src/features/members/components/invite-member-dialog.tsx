@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { type DialogMessage, MessageDialog } from '../../../components/message-dialog.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useInviteMember } from '../api/invite-member.ts';
@@ -41,12 +41,7 @@ export function InviteMemberDialog({ companyId, onClose }: InviteMemberDialogPro
   const invite = useInviteMember();
   const [failure, setFailure] = useState<DialogMessage | null>(null);
   const schema = useMemo(() => inviteMemberSchema(t), [t]);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<InviteMemberValues, unknown, z.output<typeof schema>>({
+  const { control, handleSubmit } = useForm<InviteMemberValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: '', role: '' },
   });
@@ -72,15 +67,14 @@ export function InviteMemberDialog({ companyId, onClose }: InviteMemberDialogPro
       onClose={onClose}
       pending={invite.isPending}
     >
-      <TextField
-        {...register('email')}
+      <FormTextField
+        control={control}
+        name="email"
         label={t('members.columns.email')}
         type="email"
         required
         fullWidth
         autoFocus
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
       />
       <Controller
         control={control}

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { type DialogMessage, MessageDialog } from '../../../components/message-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PagedTablePagination } from '../../../components/paged-table-pagination.tsx';
@@ -222,11 +223,7 @@ export function MembersPage() {
                 </TableRow>
               ))}
               {members.data && members.data.items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} align="center" sx={{ color: 'text.secondary', py: 4 }}>
-                    {t('members.empty')}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={6} message={t('members.empty')} />
               ) : null}
             </TableBody>
           </Table>

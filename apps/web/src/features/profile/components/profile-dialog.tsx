@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { initials } from '../../../lib/initials.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -35,13 +36,7 @@ export function ProfileDialog({ onClose }: ProfileDialogProps) {
       }),
     [t],
   );
-  const {
-    control,
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<ProfileValues>({
+  const { control, handleSubmit, watch } = useForm<ProfileValues>({
     resolver: zodResolver(schema),
     defaultValues: { name: me.name, profileImageUrl: me.profileImageUrl ?? me.image ?? '' },
   });
@@ -81,14 +76,7 @@ export function ProfileDialog({ onClose }: ProfileDialogProps) {
           />
         )}
       />
-      <TextField
-        {...register('name')}
-        label={t('profile.name')}
-        required
-        fullWidth
-        error={Boolean(errors.name)}
-        helperText={errors.name?.message}
-      />
+      <FormTextField control={control} name="name" label={t('profile.name')} required fullWidth />
       <TextField
         label={t('profile.email')}
         value={me.email}
