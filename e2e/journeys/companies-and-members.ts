@@ -155,7 +155,7 @@ test('the administrator deletes the company, finds it under Show deleted and res
     await page.getByText('Delete company successfully').waitFor();
     await card.waitFor({ state: 'detached' });
 
-    await page.getByRole('switch', { name: 'Show deleted' }).check();
+    await page.getByRole('switch', { name: 'Show deleted' }).click();
     await page.waitForURL(/\?deleted=include$/);
     await card.getByText('Deleted', { exact: true }).waitFor();
     // A deleted company cannot be opened, only restored.
