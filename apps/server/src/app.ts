@@ -21,11 +21,18 @@ import { installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
 import { createMailRepository } from './mail/mail.repository.ts';
 import { createMailService, type MailService } from './mail/mail.service.ts';
+import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
+import { type AnalysisService, createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { createIngestService } from './modules/ingest/ingest.service.ts';
+import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.ts';
+import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { adminsRoutes } from './modules/members/admins.routes.ts';
 import { createAdminsService } from './modules/members/admins.service.ts';
@@ -64,7 +71,7 @@ export interface App {
   app: FastifyInstance;
   routes: RegisteredRoute[];
   /** What the job workers need (main.ts registers them when ROLE is all or worker). */
-  services: { mail: MailService };
+  services: { mail: MailService; analysis: AnalysisService };
 }
 
 /** Builds the HTTP application; main.ts listens on it, tests call `app.inject`. */
@@ -145,14 +152,31 @@ export async function buildApp({
         description:
           'Every call under /api/v1 needs the session cookie from POST /auth/login (or the OpenID Connect flow). Errors are `{ "detail": "…" }`.',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sdp_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sdp_session' },
+          ingestKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An ingest key of the company (POST /api/v1/companies/{id}/ingest-keys)',
+          },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(accessPlugin, { sessions, sessionTtlMinutes: config.sessionTtlMinutes, routes });
+  const ingestKeys = createIngestKeysRepository(db, pool);
+  const ingestRepository = createIngestRepository(pool);
+  const master = createMasterRepository(db);
+  await app.register(accessPlugin, {
+    sessions,
+    sessionTtlMinutes: config.sessionTtlMinutes,
+    routes,
+    verifyIngestKey: (keyHash) => ingestKeys.findLive(keyHash),
+  });
 
   app.addHook('onRequest', async (request) => {
     if (!isReady() && (request.url.startsWith('/api/v1') || request.url.startsWith('/auth/'))) {
@@ -185,7 +209,6 @@ export async function buildApp({
         assignments: createAssignmentsService({ db, repository: structure, audit }),
         repository: structure,
       });
-      const master = createMasterRepository(db);
       await api.register(modelsRoutes, {
         service: createModelsService({ db, models, structure, master, audit }),
         offline: createOfflineModelsService({ structure, audit }),
@@ -206,5 +229,12 @@ export async function buildApp({
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
   await app.ready();
-  return { app, routes, services: { mail } };
+  const analysis = createAnalysisService({
+    pool,
+    repository: createAnalysisRepository(pool),
+    ingest: ingestRepository,
+    master,
+    log: (message, detail) => app.log.warn(detail ?? {}, message),
+  });
+  return { app, routes, services: { mail, analysis } };
 }

@@ -49,6 +49,11 @@ const envSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    INGEST_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024 * 1024),
     FILES_DIR: z.string().min(1).optional(),
     WEB_DIST: z.string().optional(),
   })
@@ -98,6 +103,7 @@ export interface Config {
   mailFrom: string;
   invitationTtlDays: number;
   uploadMaxBytes: number;
+  ingestBodyLimitBytes: number;
   filesDir: string;
 }
 
@@ -154,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     invitationTtlDays: e.INVITATION_TTL_DAYS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
   };
 }

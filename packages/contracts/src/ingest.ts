@@ -44,7 +44,9 @@ export const waveformMeta = z.object({
 });
 export type WaveformMeta = z.infer<typeof waveformMeta>;
 
-export const waveformJsonRequest = waveformMeta.extend({ samples: z.array(z.number()).min(16).max(1_048_576) });
+export const waveformJsonRequest = waveformMeta.extend({
+  samples: z.array(z.number()).min(16).max(1_048_576),
+});
 
 export const waveformResult = z.object({ id: z.string(), duplicate: z.boolean(), samples: z.number().int() });
 

@@ -18,12 +18,15 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'platformAdmin' }
-  | { kind: 'company'; permission: Permission; companyId: CompanyResolver };
+  | { kind: 'company'; permission: Permission; companyId: CompanyResolver }
+  /** Machines: `Authorization: Bearer <ingest key>`; the key's company is the only one it writes to. */
+  | { kind: 'ingestKey' };
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
   signedIn: (): Access => ({ kind: 'signedIn' }),
   platformAdmin: (): Access => ({ kind: 'platformAdmin' }),
+  ingestKey: (): Access => ({ kind: 'ingestKey' }),
   /** `companyId` reads the company from the validated request (or from the entity it names); null means 404. */
   company: (permission: Permission, companyId: CompanyResolver): Access => ({
     kind: 'company',
@@ -44,7 +47,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    ingestKey: IngestKeyContext | null;
   }
+}
+
+export interface IngestKeyContext {
+  keyId: string;
+  companyId: string;
 }
 
 export interface RegisteredRoute {
@@ -55,14 +64,17 @@ export interface RegisteredRoute {
 
 interface Options {
   sessions: SessionsRepository;
+  /** Resolves a presented ingest key (its SHA-256) to its company; undefined when unknown or revoked. */
+  verifyIngestKey?: (keyHash: string) => Promise<{ id: string; company_id: string } | undefined>;
   sessionTtlMinutes: number;
   routes: RegisteredRoute[];
 }
 
 /** Loads the session behind the cookie and holds every route to the access rule it declares. */
 export const accessPlugin = fp(
-  async (app: FastifyInstance, { sessions, sessionTtlMinutes, routes }: Options) => {
+  async (app: FastifyInstance, { sessions, sessionTtlMinutes, routes, verifyIngestKey }: Options) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('ingestKey', null);
 
     app.addHook('onRoute', (route) => {
       const declared = route.config?.access;
@@ -75,6 +87,14 @@ export const accessPlugin = fp(
     app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
       const rule = request.routeOptions.config.access;
       if (!rule || rule.kind === 'public') return;
+      if (rule.kind === 'ingestKey') {
+        const header = request.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const key = token && verifyIngestKey ? await verifyIngestKey(hashToken(token)) : undefined;
+        if (!key) throw unauthorized('A valid ingest key is required: Authorization: Bearer <key>.');
+        request.ingestKey = { keyId: key.id, companyId: key.company_id };
+        return;
+      }
 
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await sessions.findLive(hashToken(token)) : undefined;

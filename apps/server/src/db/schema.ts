@@ -33,6 +33,7 @@ export interface CompaniesTable {
   end_date: DateText;
   rvs_upgrade: Generated<boolean>;
   time_zone: Generated<string>;
+  retention_days: Generated<number>;
   deleted_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: CreatedAt;
@@ -85,6 +86,8 @@ export interface EquipmentModelsTable {
   status: Generated<number>;
   recommendation_file_url: Generated<string | null>;
   recommendation_file_name: Generated<string | null>;
+  last_data_at: NullableTimestamp;
+  expected_interval_seconds: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -284,7 +287,94 @@ export interface ModelRecommendationsTable {
   recommendation: Generated<string>;
 }
 
+export interface IngestKeysTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+export interface SeriesTable {
+  id: Generated<number>;
+  model_id: string;
+  tag: string;
+  unit: Generated<string>;
+  source: Generated<'input' | 'feature'>;
+  last_ts: NullableTimestamp;
+  last_value: number | null;
+  created_at: CreatedAt;
+}
+export interface MeasurementsTable {
+  series_id: number;
+  ts: Timestamp;
+  value: number;
+}
+export interface WaveformsTable {
+  id: Generated<string>;
+  model_id: string;
+  sensor: string;
+  kind: 'vibration' | 'current' | 'voltage';
+  channel: 'x' | 'y' | 'z' | 'a' | 'b' | 'c';
+  sample_rate: number;
+  captured_at: Timestamp;
+  unit: string;
+  file_name: string;
+  alias: Generated<string>;
+  length: number;
+  samples: Buffer;
+  analysed_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+export interface AlarmStatesTable {
+  series_id: number;
+  state: ColumnType<Record<string, unknown>, string, string>;
+  status: Generated<number>;
+  updated_at: CreatedAt;
+}
+export interface ModelComponentStatusTable {
+  model_id: string;
+  component: string;
+  status: number;
+  updated_at: CreatedAt;
+}
+export interface FaultEventsTable {
+  id: Generated<number>;
+  company_id: string;
+  model_id: string;
+  series_id: number | null;
+  tag: string;
+  event_date: Timestamp;
+  alarm_type: 1 | 2;
+  alarm_message: string;
+  alarm_value: number;
+  warning_limit: number | null;
+  alarm_limit: number | null;
+  sensor_id: string;
+  cause: Generated<string>;
+  recommendation: Generated<string>;
+  is_acknowledged: Generated<boolean>;
+  acknowledged_at: NullableTimestamp;
+  acknowledged_by: string | null;
+  acknowledged_msg: string | null;
+  done_at: NullableTimestamp;
+  done_by: string | null;
+  done_msg: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
+  ingest_keys: IngestKeysTable;
+  series: SeriesTable;
+  measurements: MeasurementsTable;
+  waveforms: WaveformsTable;
+  alarm_states: AlarmStatesTable;
+  model_component_status: ModelComponentStatusTable;
+  fault_events: FaultEventsTable;
   model_types: ModelTypesTable;
   configuration_items: ConfigurationItemsTable;
   alarm_limit_groups: AlarmLimitGroupsTable;

@@ -4,22 +4,38 @@ import { PgBoss } from 'pg-boss';
 /** Every queue, with the payload its jobs carry. */
 export interface JobPayloads {
   'send-mail': { outboxId: string };
+  /** Analyse what arrived for a model since its last analysis (features, statuses, fault events). */
+  analyse: { modelId: string };
+  /** Create next months' measurement partitions; turn silent models offline. */
+  maintain: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
 /** Retry and retention per queue, declared beside the names so a reader finds them together. */
 const queues: Record<
   JobName,
-  { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number }
+  {
+    retryLimit: number;
+    retryDelay: number;
+    retryBackoff: boolean;
+    expireInSeconds: number;
+    policy?: 'standard' | 'stately';
+  }
 > = {
   // SMTP servers refuse for minutes at a time; back off 10 s, 20 s, 40 s … over about 10 minutes.
   'send-mail': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  // 'stately': at most one queued and one running job per model, so a burst of ingest requests is analysed once.
+  analyse: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, policy: 'stately' },
+  maintain: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300, policy: 'stately' },
 };
 
-/** Anything that runs SQL: a Kysely instance or a transaction. */
-export interface SqlExecutor {
-  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
-}
+/** Cron schedules (UTC), created by the process that runs workers. */
+const schedules: Partial<Record<JobName, string>> = { maintain: '* * * * *' };
+
+/** Anything that runs SQL: a Kysely instance or transaction, or a node-postgres client inside a transaction. */
+export type SqlExecutor =
+  | { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> }
+  | { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 export type JobHandler<K extends JobName> = (
   data: JobPayloads[K],
@@ -28,7 +44,14 @@ export type JobHandler<K extends JobName> = (
 
 export interface Jobs {
   /** Enqueues a job; with `within`, in that transaction, so the job exists exactly when the change does. */
-  send<K extends JobName>(name: K, data: JobPayloads[K], within?: SqlExecutor): Promise<void>;
+  send<K extends JobName>(
+    name: K,
+    data: JobPayloads[K],
+    within?: SqlExecutor,
+    options?: { singletonKey?: string },
+  ): Promise<void>;
+  /** Creates the cron schedules (idempotent). */
+  schedule(): Promise<void>;
   work<K extends JobName>(name: K, handler: JobHandler<K>): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -51,18 +74,22 @@ export function createJobs(connectionString: string, onError: (error: Error) => 
   };
 
   return {
-    async send(name, data, within) {
+    async send(name, data, within, options = {}) {
       await ensureStarted();
-      const options = within
+      const db = within
         ? {
-            db: {
-              executeSql: async (text: string, values?: unknown[]) => ({
-                rows: (await within.executeQuery(CompiledQuery.raw(text, values ?? []))).rows,
-              }),
-            },
+            executeSql: async (text: string, values?: unknown[]) =>
+              'executeQuery' in within
+                ? { rows: (await within.executeQuery(CompiledQuery.raw(text, values ?? []))).rows }
+                : { rows: (await within.query(text, values)).rows },
           }
-        : {};
-      await boss.send(name, data, options);
+        : undefined;
+      await boss.send(name, data, { ...options, ...(db ? { db } : {}) });
+    },
+    async schedule() {
+      await ensureStarted();
+      for (const [name, cron] of Object.entries(schedules) as [JobName, string][])
+        await boss.schedule(name, cron, {});
     },
     async work(name, handler) {
       await ensureStarted();

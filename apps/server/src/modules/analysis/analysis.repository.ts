@@ -1,0 +1,170 @@
+import type pg from 'pg';
+
+export interface ModelContext {
+  id: string;
+  code: string;
+  title: string;
+  company_id: string;
+  model_type_id: number;
+  is_active: boolean;
+  status: number;
+  document: Record<string, unknown> | null;
+}
+
+export interface PendingWaveform {
+  id: string;
+  sensor: string;
+  kind: 'vibration' | 'current' | 'voltage';
+  channel: string;
+  sample_rate: number;
+  captured_at: Date;
+  samples: Buffer;
+}
+
+export interface SeriesState {
+  id: number;
+  tag: string;
+  state: { alarm?: unknown; lastTs?: number; baseline?: unknown } | null;
+  status: number | null;
+}
+
+/** SQL of the analysis job. */
+export function createAnalysisRepository(pool: pg.Pool) {
+  const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    pool.query<T>(text, values).then((r) => r.rows);
+
+  return {
+    async model(id: string): Promise<ModelContext | undefined> {
+      const rows = await query<ModelContext>(
+        `SELECT m.id, m.code, m.title, m.company_id, m.model_type_id, m.is_active, m.status, s.document
+         FROM equipment_models m LEFT JOIN equipment_model_settings s ON s.model_id = m.id WHERE m.id = $1`,
+        [id],
+      );
+      return rows[0];
+    },
+
+    pendingWaveforms(modelId: string, limit: number): Promise<PendingWaveform[]> {
+      return query<PendingWaveform>(
+        `SELECT id, sensor, kind, channel, sample_rate, captured_at, samples FROM waveforms
+         WHERE model_id = $1 AND analysed_at IS NULL ORDER BY captured_at, sensor, channel LIMIT $2`,
+        [modelId, limit],
+      );
+    },
+
+    async markAnalysed(ids: string[]) {
+      if (ids.length)
+        await pool.query('UPDATE waveforms SET analysed_at = now() WHERE id = ANY($1::uuid[])', [ids]);
+    },
+
+    seriesStates(modelId: string): Promise<SeriesState[]> {
+      return query<SeriesState>(
+        `SELECT s.id::int AS id, s.tag, a.state, a.status FROM series s LEFT JOIN alarm_states a ON a.series_id = s.id WHERE s.model_id = $1`,
+        [modelId],
+      );
+    },
+
+    samplesAfter(seriesId: number, afterMs: number, limit: number): Promise<{ t: number; value: number }[]> {
+      return query<{ t: number; value: number }>(
+        `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value FROM measurements
+         WHERE series_id = $1 AND ts > to_timestamp($2 / 1000.0) ORDER BY ts LIMIT $3`,
+        [seriesId, afterMs, limit],
+      );
+    },
+
+    async saveState(seriesId: number, state: object, status: number) {
+      await pool.query(
+        `INSERT INTO alarm_states (series_id, state, status) VALUES ($1, $2, $3)
+         ON CONFLICT (series_id) DO UPDATE SET state = EXCLUDED.state, status = EXCLUDED.status, updated_at = now()`,
+        [seriesId, JSON.stringify(state), status],
+      );
+    },
+
+    async recommendation(modelId: string, tag: string, alarmType: 1 | 2) {
+      const rows = await query<{ message: string; cause: string; recommendation: string }>(
+        'SELECT message, cause, recommendation FROM model_recommendations WHERE model_id = $1 AND tag_code = $2 AND alarm_type = $3',
+        [modelId, tag, alarmType],
+      );
+      return rows[0];
+    },
+
+    async insertFaultEvent(event: {
+      companyId: string;
+      modelId: string;
+      seriesId: number;
+      tag: string;
+      eventDateMs: number;
+      alarmType: 1 | 2;
+      message: string;
+      value: number;
+      warning: number | null;
+      alarm: number | null;
+      sensorId: string;
+      cause: string;
+      recommendation: string;
+    }) {
+      await pool.query(
+        `INSERT INTO fault_events (company_id, model_id, series_id, tag, event_date, alarm_type, alarm_message, alarm_value,
+           warning_limit, alarm_limit, sensor_id, cause, recommendation)
+         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          event.companyId,
+          event.modelId,
+          event.seriesId,
+          event.tag,
+          event.eventDateMs,
+          event.alarmType,
+          event.message,
+          event.value,
+          event.warning,
+          event.alarm,
+          event.sensorId,
+          event.cause,
+          event.recommendation,
+        ],
+      );
+    },
+
+    async setComponentStatuses(modelId: string, statuses: Map<string, number>) {
+      if (!statuses.size) return;
+      await pool.query(
+        `INSERT INTO model_component_status (model_id, component, status)
+         SELECT $1, c, s FROM unnest($2::text[], $3::int[]) AS u(c, s)
+         ON CONFLICT (model_id, component) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
+        [modelId, [...statuses.keys()], [...statuses.values()]],
+      );
+    },
+
+    /** Sets the model status and tells every instance (LISTEN sdp_events) when it changed. */
+    async setModelStatus(model: { id: string; company_id: string }, status: number) {
+      const { rowCount } = await pool.query(
+        'UPDATE equipment_models SET status = $2 WHERE id = $1 AND status <> $2',
+        [model.id, status],
+      );
+      if (rowCount)
+        await this.notify({ type: 'model-status', companyId: model.company_id, modelId: model.id, status });
+      return Boolean(rowCount);
+    },
+
+    async notify(payload: Record<string, unknown>) {
+      await pool.query('SELECT pg_notify($1, $2)', ['sdp_events', JSON.stringify(payload)]);
+    },
+
+    /** Active models silent for longer than their expected interval (or never heard from since an hour after creation). */
+    silentModels(): Promise<{ id: string; company_id: string }[]> {
+      return query<{ id: string; company_id: string }>(
+        `SELECT id, company_id FROM equipment_models
+         WHERE is_active AND status <> -1
+           AND coalesce(last_data_at, created_at) < now() - make_interval(secs => expected_interval_seconds)`,
+      );
+    },
+
+    async ensureFuturePartitions(months: number) {
+      await pool.query(
+        `SELECT ensure_measurement_partition((date_trunc('month', now()) + make_interval(months => m))::date) FROM generate_series(0, $1) AS m`,
+        [months],
+      );
+    },
+  };
+}
+
+export type AnalysisRepository = ReturnType<typeof createAnalysisRepository>;

@@ -1,0 +1,345 @@
+import {
+  type AlarmState,
+  type CorrelationBaseline,
+  correlationScore,
+  INITIAL_ALARM_STATE,
+  learnCorrelationBaseline,
+  remainingLife,
+  updateAlarmState,
+} from '@sdp/analytics';
+import { type ModelSettings, modelSettingsInput } from '@sdp/contracts';
+import type pg from 'pg';
+import type { IngestRepository } from '../ingest/ingest.repository.ts';
+import type { MasterRepository } from '../models/master.repository.ts';
+import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
+import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
+import { monitoredLimits } from './limits.ts';
+
+const WAVEFORMS_PER_ROUND = 40;
+const SAMPLES_PER_ROUND = 20_000;
+/** A three-phase capture still missing a phase after this long is analysed no more. */
+const INCOMPLETE_CAPTURE_MS = 3_600_000;
+/** Pairs that teach the correlation baseline before scores are computed. */
+const BASELINE_PAIRS = 200;
+const OFFLINE = -1;
+
+/** VCA remaining life: which temperature feeds which component (ANALYTICS.md §5). */
+const RUL_INPUTS: Record<string, string> = {
+  dc_link_capacitor: 'capacitor_temperature',
+  cooling_fan: 'fan_temperature',
+};
+
+interface StoredState {
+  alarm?: AlarmState;
+  lastTs?: number;
+  baseline?: CorrelationBaseline;
+  pairedTs?: number;
+  rulTs?: number;
+}
+
+interface Deps {
+  pool: pg.Pool;
+  repository: AnalysisRepository;
+  ingest: IngestRepository;
+  master: MasterRepository;
+  log: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+/**
+ * The `analyse` job of a model: waveform features, derived series (remaining life, correlation scores), then every
+ * monitored tag through its limits with 'X out of Y' persistence. A rise in a tag's persisted status raises one fault
+ * event; the model's status is the maximum of its components' and is announced on the live channel.
+ */
+export function createAnalysisService(deps: Deps) {
+  const { pool, repository, ingest, master } = deps;
+
+  function settingsOf(model: ModelContext): ModelSettings {
+    const parsed = modelSettingsInput.safeParse(model.document ?? { model_in: { title: model.title } });
+    return parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title: model.title } });
+  }
+
+  /** Features land like gateway points (idempotent on series and time), in one transaction per round. */
+  async function storeFeatures(modelId: string, points: { tsMs: number; feature: FeaturePoint }[]) {
+    if (!points.length) return;
+    const seriesOf = await ingest.seriesIds(
+      points.map(({ feature }) => ({
+        modelId,
+        tag: feature.tag,
+        unit: feature.unit,
+        source: 'feature' as const,
+      })),
+    );
+    await ingest.ensurePartitions(points.map((point) => point.tsMs));
+    const latest = new Map<number, { tsMs: number; value: number }>();
+    const ids = points.map(({ feature, tsMs }) => {
+      const id = seriesOf(modelId, feature.tag);
+      const last = latest.get(id);
+      if (!last || last.tsMs <= tsMs) latest.set(id, { tsMs, value: feature.value });
+      return id;
+    });
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await ingest.insertMeasurements(
+        client,
+        ids,
+        points.map((p) => p.tsMs),
+        points.map((p) => p.feature.value),
+      );
+      await ingest.updateLast(client, latest, new Map());
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function analyseWaveforms(model: ModelContext, settings: ModelSettings) {
+    const motorData = new Map(
+      settings.motor_data_in.map((row) => [row.modelConfigurationTagCode, row.value]),
+    );
+    const poles = motorData.get('poles') ?? 4;
+    for (;;) {
+      const pending = await repository.pendingWaveforms(model.id, WAVEFORMS_PER_ROUND);
+      if (!pending.length) return;
+      const points: { tsMs: number; feature: FeaturePoint }[] = [];
+      const done: string[] = [];
+      const captures = new Map<string, typeof pending>();
+      for (const waveform of pending) {
+        const samples = new Float32Array(new Uint8Array(waveform.samples).buffer);
+        if (waveform.kind === 'vibration') {
+          try {
+            for (const feature of vibrationFeatures(
+              waveform.sensor,
+              waveform.channel,
+              samples,
+              waveform.sample_rate,
+            )) {
+              points.push({ tsMs: waveform.captured_at.getTime(), feature });
+            }
+          } catch (error) {
+            deps.log('waveform not analysable', { id: waveform.id, error: (error as Error).message });
+          }
+          done.push(waveform.id);
+        } else if (waveform.kind === 'current') {
+          const key = `${waveform.sensor}/${waveform.captured_at.getTime()}`;
+          captures.set(key, [...(captures.get(key) ?? []), waveform]);
+        } else {
+          done.push(waveform.id);
+        }
+      }
+      for (const phases of captures.values()) {
+        const first = phases[0] as (typeof phases)[number];
+        const byPhase = new Map(
+          phases.map((phase) => [phase.channel, new Float32Array(new Uint8Array(phase.samples).buffer)]),
+        );
+        const a = byPhase.get('a');
+        const b = byPhase.get('b');
+        const c = byPhase.get('c');
+        if (a && b && c) {
+          try {
+            for (const feature of motorFeatures({ a, b, c }, first.sample_rate, {
+              poles,
+              rpm: motorData.get('rated_speed') ?? undefined,
+            })) {
+              points.push({ tsMs: first.captured_at.getTime(), feature });
+            }
+          } catch (error) {
+            deps.log('current capture not analysable', {
+              model: model.code,
+              error: (error as Error).message,
+            });
+          }
+          done.push(...phases.map((phase) => phase.id));
+        } else if (Date.now() - first.captured_at.getTime() > INCOMPLETE_CAPTURE_MS) {
+          done.push(...phases.map((phase) => phase.id));
+        }
+      }
+      await storeFeatures(model.id, points);
+      await repository.markAnalysed(done);
+      if (done.length === 0) return;
+    }
+  }
+
+  async function remainingLifeSeries(
+    model: ModelContext,
+    settings: ModelSettings,
+    states: Map<string, SeriesState>,
+  ) {
+    for (const row of settings.vsd_alarm_limit_sensor_new_in) {
+      const output = row.tagCode ?? '';
+      const input = RUL_INPUTS[output];
+      const temperatures = input ? states.get(input) : undefined;
+      if (!input || !temperatures || !row.l0 || row.tmax === null) continue;
+      const samples = await repository.samplesAfter(temperatures.id, 0, 500_000);
+      if (samples.length < 2) continue;
+      const rating = { ratedLifeHours: row.l0, ratedTemperatureC: row.tmax };
+      const previous = (states.get(output)?.state as StoredState | null)?.rulTs ?? 0;
+      const initialDamage = (row.initial_day * row.avg_rate) / row.l0;
+      const points: { tsMs: number; feature: FeaturePoint }[] = [];
+      const history: { hours: number; temperatureC: number }[] = [];
+      for (let i = 1; i < samples.length; i++) {
+        const before = samples[i - 1] as { t: number; value: number };
+        const now = samples[i] as { t: number; value: number };
+        history.push({
+          hours: ((now.t - before.t) / 3_600_000) * (row.avg_rate / 24),
+          temperatureC: before.value,
+        });
+        // One point an hour is plenty for a quantity that moves over months.
+        if (
+          now.t > previous &&
+          (i === samples.length - 1 || now.t - (points.at(-1)?.tsMs ?? 0) >= 3_600_000)
+        ) {
+          const life = remainingLife(history, rating, initialDamage);
+          points.push({ tsMs: now.t, feature: { tag: output, unit: '%', value: life.rulPercent } });
+        }
+      }
+      await storeFeatures(model.id, points);
+    }
+  }
+
+  async function correlationSeries(
+    model: ModelContext,
+    settings: ModelSettings,
+    states: Map<string, SeriesState>,
+  ) {
+    for (const row of settings.q_setting_in) {
+      const a = states.get(row.tagA);
+      const b = states.get(row.tagB);
+      if (!a || !b) continue;
+      const scoreState = (states.get(row.score)?.state as StoredState | null) ?? {};
+      const after = scoreState.pairedTs ?? 0;
+      const [seriesA, seriesB] = await Promise.all([
+        repository.samplesAfter(a.id, after, SAMPLES_PER_ROUND),
+        repository.samplesAfter(b.id, after, SAMPLES_PER_ROUND),
+      ]);
+      const bValues = new Map(seriesB.map((point) => [point.t, point.value]));
+      const pairs = seriesA.flatMap((point) =>
+        bValues.has(point.t) ? [{ t: point.t, a: point.value, b: bValues.get(point.t) as number }] : [],
+      );
+      let baseline = scoreState.baseline;
+      let start = 0;
+      if (!baseline) {
+        if (pairs.length < BASELINE_PAIRS) continue;
+        const learn = pairs.slice(0, BASELINE_PAIRS);
+        baseline = learnCorrelationBaseline(
+          learn.map((p) => p.a),
+          learn.map((p) => p.b),
+        );
+        start = BASELINE_PAIRS;
+      }
+      const points = pairs
+        .slice(start)
+        .map((pair) => ({
+          tsMs: pair.t,
+          feature: { tag: row.score, unit: 'σ', value: correlationScore(baseline, pair.a, pair.b) },
+        }));
+      await storeFeatures(model.id, points);
+      const ids = await ingest.seriesIds([
+        { modelId: model.id, tag: row.score, unit: 'σ', source: 'feature' },
+      ]);
+      const lastPaired = pairs.at(-1)?.t ?? after;
+      const current = (await repository.seriesStates(model.id)).find((s) => s.tag === row.score);
+      await repository.saveState(
+        ids(model.id, row.score),
+        { ...((current?.state as StoredState | null) ?? {}), baseline, pairedTs: lastPaired },
+        current?.status ?? 0,
+      );
+    }
+  }
+
+  async function evaluateStatuses(model: ModelContext, settings: ModelSettings) {
+    const data = await master.get();
+    const limits = monitoredLimits(settings, data);
+    const persistence = settings.alarm_management ?? { persistence_from: 3, persistence_to: 5 };
+    const config = { occurrences: persistence.persistence_from, window: persistence.persistence_to };
+    const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
+    const components = new Map<string, number>();
+    for (const limit of limits.values()) {
+      const series = states.get(limit.tag);
+      if (!series) continue;
+      const stored = (series.state as StoredState | null) ?? {};
+      let alarm = stored.alarm ?? INITIAL_ALARM_STATE;
+      let lastTs = stored.lastTs ?? 0;
+      let status = series.status ?? 0;
+      if (limit.warning !== null && limit.alarm !== null) {
+        const bounds = { warning: limit.warning, alarm: limit.alarm, direction: limit.direction };
+        for (;;) {
+          const samples = await repository.samplesAfter(series.id, lastTs, SAMPLES_PER_ROUND);
+          for (const sample of samples) {
+            const result = updateAlarmState(alarm, sample.value, bounds, config);
+            if (result.status > result.previousStatus && limit.alert) {
+              await raiseFaultEvent(model, series.id, limit, result.status as 1 | 2, sample);
+            }
+            alarm = result.state;
+            status = result.status;
+            lastTs = sample.t;
+          }
+          if (samples.length < SAMPLES_PER_ROUND) break;
+        }
+        await repository.saveState(series.id, { ...stored, alarm, lastTs }, status);
+      }
+      components.set(limit.component, Math.max(components.get(limit.component) ?? 0, status));
+    }
+    await repository.setComponentStatuses(model.id, components);
+    const modelStatus = components.size ? Math.max(...components.values()) : OFFLINE;
+    await repository.setModelStatus(model, modelStatus);
+  }
+
+  async function raiseFaultEvent(
+    model: ModelContext,
+    seriesId: number,
+    limit: ReturnType<typeof monitoredLimits> extends Map<string, infer L> ? L : never,
+    alarmType: 1 | 2,
+    sample: { t: number; value: number },
+  ) {
+    const text = await repository.recommendation(model.id, limit.tag, alarmType);
+    const level = alarmType === 2 ? 'Alarm' : 'Warning';
+    const crossed = alarmType === 2 ? limit.alarm : limit.warning;
+    await repository.insertFaultEvent({
+      companyId: model.company_id,
+      modelId: model.id,
+      seriesId,
+      tag: limit.tag,
+      eventDateMs: sample.t,
+      alarmType,
+      message: text?.message || `${level}: ${limit.name} ${sample.value.toPrecision(4)} (limit ${crossed})`,
+      value: sample.value,
+      warning: limit.warning,
+      alarm: limit.alarm,
+      sensorId: limit.sensorId,
+      cause: text?.cause ?? '',
+      recommendation: text?.recommendation ?? '',
+    });
+    await repository.notify({
+      type: 'fault-event',
+      companyId: model.company_id,
+      modelId: model.id,
+      alarmType,
+      tag: limit.tag,
+    });
+  }
+
+  return {
+    async analyse(modelId: string) {
+      const model = await repository.model(modelId);
+      if (!model || !model.is_active) return;
+      const settings = settingsOf(model);
+      await analyseWaveforms(model, settings);
+      const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
+      if (model.model_type_id === 3) await remainingLifeSeries(model, settings, states);
+      if (settings.q_setting_in.length) await correlationSeries(model, settings, states);
+      await evaluateStatuses(model, settings);
+    },
+
+    /** Every minute: partitions for the next months, and silent models turn offline. */
+    async maintain() {
+      await repository.ensureFuturePartitions(3);
+      for (const model of await repository.silentModels()) await repository.setModelStatus(model, OFFLINE);
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

@@ -1,0 +1,109 @@
+import type { ModelSettings } from '@sdp/contracts';
+import type { MasterData } from '../models/master.repository.ts';
+
+export interface MonitoredLimit {
+  tag: string;
+  name: string;
+  /** The part of the model the tag belongs to: a transformer group b–j, an MCA or VCA group, an EVS or RVS sensor. */
+  component: string;
+  /** The sensor named in fault events. */
+  sensorId: string;
+  warning: number | null;
+  alarm: number | null;
+  direction: 'high' | 'low';
+  /** Only alerting tags raise fault events; every monitored tag counts towards statuses. */
+  alert: boolean;
+}
+
+/** Every tag a model's configuration monitors, with its limits (spec 02 §3 rows, spec 03 §3 RVS limits). */
+export function monitoredLimits(settings: ModelSettings, master: MasterData): Map<string, MonitoredLimit> {
+  const limits = new Map<string, MonitoredLimit>();
+  const sensors = new Map(master.sensorTypes.map((sensor) => [sensor.id, sensor]));
+  const groups = new Map(master.groups.map((group) => [group.id, group.code]));
+  const rows = [
+    ...settings.alarm_limit_sensor_new_in,
+    ...settings.mca_alarm_limit_sensor_new,
+    ...settings.vsd_alarm_limit_sensor_new_in,
+    ...settings.vsd_tag_alarm_limit_in,
+    ...settings.vsd_trend_signal_alarm_limit_sensor,
+  ];
+  for (const row of rows) {
+    const sensor = sensors.get(row.sensorTypeId);
+    if (!sensor || !row.isSelect) continue;
+    limits.set(sensor.tag_code, {
+      tag: sensor.tag_code,
+      name: sensor.name,
+      component: groups.get(sensor.group_id) ?? 'other',
+      sensorId: sensor.tag_code,
+      warning: row.warning,
+      alarm: row.alarm,
+      direction: sensor.direction,
+      alert: row.isAlert,
+    });
+  }
+  for (const row of settings.vibration_sensor_in) {
+    if (!row.selected) continue;
+    for (const quantity of ['acceleration', 'velocity', 'temperature'] as const) {
+      const { warning, alarm } = row[quantity];
+      limits.set(`${row.sensorId}.${quantity}`, {
+        tag: `${row.sensorId}.${quantity}`,
+        name: `${row.sensorName} ${quantity}`,
+        component: row.sensorId,
+        sensorId: row.sensorId,
+        // New rows start at 0/0 (spec 02 §4): no limit until the user sets one.
+        warning: warning === 0 && alarm === 0 ? null : warning,
+        alarm: warning === 0 && alarm === 0 ? null : alarm,
+        direction: 'high',
+        alert: true,
+      });
+    }
+  }
+  for (const row of settings.raw_vibration_sensor_in) {
+    for (const limit of row.limits) {
+      const tag = `${row.sensorId}.${limit.type}.${limit.axis}`;
+      limits.set(tag, {
+        tag,
+        name: `${row.sensorName} ${limit.type} ${row.axisLabels[limit.axis]}`,
+        component: row.sensorId,
+        sensorId: row.sensorId,
+        warning: limit.warning,
+        alarm: limit.alarm,
+        direction: 'high',
+        alert: true,
+      });
+    }
+    limits.set(`${row.sensorId}.temperature`, {
+      tag: `${row.sensorId}.temperature`,
+      name: `${row.sensorName} temperature`,
+      component: row.sensorId,
+      sensorId: row.sensorId,
+      warning: row.temperatureLimit.warning,
+      alarm: row.temperatureLimit.alarm,
+      direction: 'high',
+      alert: true,
+    });
+    limits.set(`${row.sensorId}.battery`, {
+      tag: `${row.sensorId}.battery`,
+      name: `${row.sensorName} battery`,
+      component: row.sensorId,
+      sensorId: row.sensorId,
+      warning: row.batteryLimit.warning,
+      alarm: row.batteryLimit.alarm,
+      direction: 'low',
+      alert: true,
+    });
+  }
+  for (const row of settings.q_setting_in) {
+    limits.set(row.score, {
+      tag: row.score,
+      name: `Anomaly ${row.tagA} × ${row.tagB}`,
+      component: 'q',
+      sensorId: row.score,
+      warning: row.warning,
+      alarm: row.alarm,
+      direction: 'high',
+      alert: true,
+    });
+  }
+  return limits;
+}

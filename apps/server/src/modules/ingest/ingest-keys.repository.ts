@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Db } from '../../db/pool.ts';
+
+export interface IngestKeyRow {
+  id: string;
+  company_id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const FIND_BY_HASH = `SELECT k.id, k.company_id FROM ingest_keys k JOIN companies c ON c.id = k.company_id
+WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND c.deleted_at IS NULL`;
+
+export function createIngestKeysRepository(db: Db, pool: pg.Pool) {
+  return {
+    list(companyId: string): Promise<IngestKeyRow[]> {
+      return db
+        .selectFrom('ingest_keys')
+        .select(['id', 'company_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'])
+        .where('company_id', '=', companyId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    async insert(values: {
+      company_id: string;
+      name: string;
+      prefix: string;
+      key_hash: string;
+      created_by: string;
+    }): Promise<IngestKeyRow> {
+      return db
+        .insertInto('ingest_keys')
+        .values(values)
+        .returning(['id', 'company_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async revoke(companyId: string, id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('ingest_keys')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Runs on every ingest request: one prepared statement. */
+    async findLive(keyHash: string): Promise<{ id: string; company_id: string } | undefined> {
+      const { rows } = await pool.query<{ id: string; company_id: string }>({
+        name: 'ingest-key',
+        text: FIND_BY_HASH,
+        values: [keyHash],
+      });
+      return rows[0];
+    },
+
+    /** Last use, written at most once a minute per key so busy gateways do not turn every request into two writes. */
+    async touch(id: string) {
+      await pool.query({
+        name: 'ingest-key-touch',
+        text: `UPDATE ingest_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+        values: [id],
+      });
+    },
+  };
+}
+
+export type IngestKeysRepository = ReturnType<typeof createIngestKeysRepository>;

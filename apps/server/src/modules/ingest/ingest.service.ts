@@ -1,0 +1,174 @@
+import type { IngestResult, WaveformMeta } from '@sdp/contracts';
+import type pg from 'pg';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { MasterRepository } from '../models/master.repository.ts';
+import type { IngestModel, IngestRepository } from './ingest.repository.ts';
+import { parseTimestamp, type RawPoint, type RowError, validatePoints } from './parse.ts';
+import { acceptedTags } from './tags.ts';
+
+/** Points up to a day ahead are accepted (clock skew between gateways); later ones are refused. */
+const MAX_FUTURE_MS = 86_400_000;
+
+export function createIngestService(deps: {
+  pool: pg.Pool;
+  repository: IngestRepository;
+  master: MasterRepository;
+  jobs: Jobs;
+}) {
+  const { pool, repository, master, jobs } = deps;
+
+  /** Models named by the request; a code that exists only in another company is refused for the whole request. */
+  async function resolveModels(companyId: string, codes: string[]) {
+    const rows = await repository.modelsByCode([...new Set(codes)]);
+    const mine = new Map<string, IngestModel>();
+    const foreign = new Set<string>();
+    for (const row of rows) {
+      if (row.company_id === companyId) mine.set(row.code, row);
+      else foreign.add(row.code);
+    }
+    for (const code of new Set(codes)) {
+      if (!mine.has(code) && foreign.has(code))
+        throw new HttpError(403, `This ingest key cannot write to model ${code}.`);
+    }
+    return mine;
+  }
+
+  /** Stores the batch in one transaction, then queues the analysis of each model touched; all or nothing. */
+  async function write<T>(
+    work: (client: pg.PoolClient) => Promise<T>,
+    modelIds: Iterable<string>,
+  ): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      for (const modelId of modelIds)
+        await jobs.send('analyse', { modelId }, client, { singletonKey: modelId });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    async measurements(companyId: string, rows: RawPoint[]): Promise<IngestResult> {
+      const models = await resolveModels(
+        companyId,
+        rows.flatMap((row) => (typeof row.modelCode === 'string' ? [row.modelCode] : [])),
+      );
+      const { valid, errors } = validatePoints(rows, {
+        nowMs: Date.now(),
+        maxFutureMs: MAX_FUTURE_MS,
+        oldestMs: await repository.retentionStart(companyId),
+      });
+      const data = await master.get();
+      const tagsByModel = new Map<string, Map<string, string>>();
+      const points: { modelId: string; tag: string; unit: string; tsMs: number; value: number }[] = [];
+      for (const point of valid) {
+        const model = models.get(point.modelCode);
+        if (!model) {
+          errors.push({ row: point.row, reason: `unknown model ${point.modelCode}` });
+          continue;
+        }
+        if (!model.is_active) {
+          errors.push({ row: point.row, reason: `model ${point.modelCode} is inactive` });
+          continue;
+        }
+        let tags = tagsByModel.get(model.id);
+        if (!tags) {
+          tags = acceptedTags(model.model_type_id, model.document, model.code, data);
+          tagsByModel.set(model.id, tags);
+        }
+        const unit = tags.get(point.tag);
+        if (unit === undefined) {
+          errors.push({ row: point.row, reason: `unknown tag ${point.tag} for model ${point.modelCode}` });
+          continue;
+        }
+        points.push({ modelId: model.id, tag: point.tag, unit, tsMs: point.tsMs, value: point.value });
+      }
+      errors.sort((a: RowError, b: RowError) => a.row - b.row);
+      if (!points.length) return { accepted: 0, duplicates: 0, rejected: errors.length, errors };
+
+      const pairs = new Map<string, { modelId: string; tag: string; unit: string }>();
+      for (const point of points) pairs.set(`${point.modelId}/${point.tag}`, point);
+      const seriesOf = await repository.seriesIds([...pairs.values()]);
+      await repository.ensurePartitions(points.map((point) => point.tsMs));
+
+      const ids = new Array<number>(points.length);
+      const ts = new Array<number>(points.length);
+      const values = new Array<number>(points.length);
+      const latest = new Map<number, { tsMs: number; value: number }>();
+      const modelLatest = new Map<string, number>();
+      points.forEach((point, i) => {
+        const id = seriesOf(point.modelId, point.tag);
+        ids[i] = id;
+        ts[i] = point.tsMs;
+        values[i] = point.value;
+        const last = latest.get(id);
+        if (!last || last.tsMs <= point.tsMs) latest.set(id, { tsMs: point.tsMs, value: point.value });
+        modelLatest.set(point.modelId, Math.max(modelLatest.get(point.modelId) ?? 0, point.tsMs));
+      });
+      const inserted = await write(async (client) => {
+        const count = await repository.insertMeasurements(client, ids, ts, values);
+        await repository.updateLast(client, latest, modelLatest);
+        return count;
+      }, modelLatest.keys());
+      return { accepted: inserted, duplicates: points.length - inserted, rejected: errors.length, errors };
+    },
+
+    async waveform(companyId: string, meta: WaveformMeta, samples: Buffer) {
+      const models = await resolveModels(companyId, [meta.modelCode]);
+      const model = models.get(meta.modelCode);
+      if (!model) throw new HttpError(404, `Unknown model ${meta.modelCode}.`);
+      if (!model.is_active) throw new HttpError(409, `Model ${meta.modelCode} is inactive.`);
+      const capturedAtMs = parseTimestamp(meta.capturedAt);
+      if (capturedAtMs === null) throw new HttpError(400, 'capturedAt is not a valid timestamp.');
+      if (capturedAtMs > Date.now() + MAX_FUTURE_MS) throw new HttpError(400, 'capturedAt is in the future.');
+      if (samples.length % 4 !== 0)
+        throw new HttpError(400, 'The body must be little-endian float32 samples (a multiple of 4 bytes).');
+      const count = samples.length / 4;
+      if (count < 16) throw new HttpError(400, 'A waveform needs at least 16 samples.');
+      if (meta.length !== undefined && meta.length !== count) {
+        throw new HttpError(400, `The header announces ${meta.length} samples but the body holds ${count}.`);
+      }
+      // Float32Array needs 4-byte alignment; a pooled Buffer may start anywhere.
+      const aligned = samples.byteOffset % 4 === 0 ? samples : Buffer.from(samples);
+      const view = new Float32Array(aligned.buffer, aligned.byteOffset, count);
+      for (let i = 0; i < count; i++) {
+        if (!Number.isFinite(view[i] as number))
+          throw new HttpError(400, `Sample ${i + 1} is not a finite number.`);
+      }
+      const axisKinds = meta.kind === 'vibration' ? ['x', 'y', 'z'] : ['a', 'b', 'c'];
+      if (!axisKinds.includes(meta.channel)) {
+        throw new HttpError(
+          400,
+          `A ${meta.kind} waveform is on ${meta.kind === 'vibration' ? 'axis x, y or z' : 'phase a, b or c'}, not ${meta.channel}.`,
+        );
+      }
+      const result = await write(
+        (client) =>
+          repository.insertWaveform(client, {
+            modelId: model.id,
+            sensor: meta.sensor,
+            kind: meta.kind,
+            channel: meta.channel,
+            sampleRate: meta.sampleRate,
+            capturedAtMs,
+            unit: meta.unit,
+            fileName: meta.fileName,
+            alias: meta.alias ?? meta.fileName,
+            samples: aligned,
+          }),
+        [model.id],
+      );
+      return { ...result, samples: count };
+    },
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;

@@ -1,0 +1,39 @@
+import { modelSettingsInput } from '@sdp/contracts';
+import type { MasterData } from '../models/master.repository.ts';
+import { monitoredTags } from '../models/settings.ts';
+
+/**
+ * Raw inputs a model accepts besides its monitored tags: what the analysis turns into features.
+ * VCA: component temperatures behind remaining life (ANALYTICS.md §5).
+ */
+const extraInputs: Record<number, string[]> = {
+  3: ['capacitor_temperature', 'fan_temperature'],
+};
+
+const quantityUnits: Record<string, string> = {
+  acceleration: 'm/s²',
+  velocity: 'mm/s',
+  envelope: 'gE',
+  temperature: '°C',
+  battery: '%',
+  capacitor_temperature: '°C',
+  fan_temperature: '°C',
+};
+
+/** The tags a model accepts from gateways, each with its unit. */
+export function acceptedTags(
+  typeId: number,
+  document: Record<string, unknown> | null,
+  title: string,
+  master: MasterData,
+): Map<string, string> {
+  const parsed = modelSettingsInput.safeParse(document ?? { model_in: { title } });
+  const settings = parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title } });
+  const units = new Map(master.sensorTypes.map((sensor) => [sensor.tag_code, sensor.unit]));
+  const tags = new Map<string, string>();
+  for (const tag of [...monitoredTags(settings, master), ...(extraInputs[typeId] ?? [])]) {
+    const quantity = tag.includes('.') ? (tag.split('.')[1] as string) : tag;
+    tags.set(tag, units.get(tag) ?? quantityUnits[quantity] ?? '');
+  }
+  return tags;
+}
