@@ -58,7 +58,13 @@ export function DateField({
                 <IconButton
                   edge="end"
                   aria-label={t('dateField.pick', { label })}
-                  onClick={() => calendar.current?.showPicker?.()}
+                  onClick={() => {
+                    try {
+                      calendar.current?.showPicker?.();
+                    } catch {
+                      // A browser may refuse the picker (no user activation, unsupported); typing still works.
+                    }
+                  }}
                 >
                   <CalendarMonthOutlined />
                 </IconButton>
