@@ -218,9 +218,12 @@ export async function buildApp({
         storage,
         maxBytes: config.uploadMaxBytes,
       });
-      await api.register(uploadsRoutes, {
-        storage: createLocalStorage(config.filesDir),
-        maxBytes: config.uploadMaxBytes,
+      await api.register(uploadsRoutes, { storage, maxBytes: config.uploadMaxBytes });
+      await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
+      await api.register(ingestRoutes, {
+        service: createIngestService({ pool, repository: ingestRepository, master, jobs }),
+        keys: ingestKeys,
+        bodyLimitBytes: config.ingestBodyLimitBytes,
       });
     },
     { prefix: '/api/v1' },

@@ -136,6 +136,7 @@ export const outboxMessage = z.object({
 });
 export const outboxPage = z.object({ items: z.array(outboxMessage), total: z.number().int() });
 export const outboxQuery = z.object({
+  recipient: z.string().trim().max(320).optional(),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
 });

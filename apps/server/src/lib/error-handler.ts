@@ -17,7 +17,11 @@ const isPgError = (error: unknown): error is PgError =>
 /** Every error leaves as `{ detail }` with a 4xx for anything the caller did, and 500 only for our own faults. */
 export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send({ detail: error.message });
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.status)
+        .send(error.code ? { detail: error.message, code: error.code } : { detail: error.message });
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = (error as FastifyError).validationContext ?? 'request';

@@ -72,10 +72,16 @@ export function createMailRepository(db: Db) {
         .execute();
     },
 
-    async page(offset: number, limit: number): Promise<{ items: OutboxRow[]; total: number }> {
+    async page(
+      offset: number,
+      limit: number,
+      recipient?: string,
+    ): Promise<{ items: OutboxRow[]; total: number }> {
+      const base = recipient
+        ? db.selectFrom('mail_outbox').where(sql<string>`lower(recipient)`, '=', recipient.toLowerCase())
+        : db.selectFrom('mail_outbox');
       const [items, total] = await Promise.all([
-        db
-          .selectFrom('mail_outbox')
+        base
           .select([
             'id',
             'recipient',
@@ -93,7 +99,7 @@ export function createMailRepository(db: Db) {
           .offset(offset)
           .limit(limit)
           .execute(),
-        db.selectFrom('mail_outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: total.n };
     },

@@ -230,12 +230,10 @@ export function createAnalysisService(deps: Deps) {
         );
         start = BASELINE_PAIRS;
       }
-      const points = pairs
-        .slice(start)
-        .map((pair) => ({
-          tsMs: pair.t,
-          feature: { tag: row.score, unit: 'σ', value: correlationScore(baseline, pair.a, pair.b) },
-        }));
+      const points = pairs.slice(start).map((pair) => ({
+        tsMs: pair.t,
+        feature: { tag: row.score, unit: 'σ', value: correlationScore(baseline, pair.a, pair.b) },
+      }));
       await storeFeatures(model.id, points);
       const ids = await ingest.seriesIds([
         { modelId: model.id, tag: row.score, unit: 'σ', source: 'feature' },

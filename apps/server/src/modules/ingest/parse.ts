@@ -49,28 +49,29 @@ export function validatePoints(
 ): { valid: ValidPoint[]; errors: RowError[] } {
   const valid: ValidPoint[] = [];
   const errors: RowError[] = [];
-  rows.forEach((point, index) => {
-    const row = index + 1;
-    if (typeof point.modelCode !== 'string' || !point.modelCode)
-      return errors.push({ row, reason: 'modelCode is missing' });
-    if (typeof point.tag !== 'string' || !point.tag.trim() || point.tag.length > 200)
-      return errors.push({ row, reason: 'tag is missing' });
-    const tsMs = parseTimestamp(point.ts);
-    if (tsMs === null)
-      return errors.push({ row, reason: `unparseable timestamp '${String(point.ts).slice(0, 40)}'` });
-    if (tsMs > limits.nowMs + limits.maxFutureMs)
-      return errors.push({ row, reason: 'timestamp is in the future' });
-    if (tsMs < limits.oldestMs)
-      return errors.push({ row, reason: 'timestamp is older than the retention period' });
-    const value = parseValue(point.value);
-    if (value === null)
-      return errors.push({
-        row,
-        reason: `value is not a finite number: '${String(point.value).slice(0, 40)}'`,
-      });
-    valid.push({ row, modelCode: point.modelCode, tag: point.tag.trim(), tsMs, value });
-  });
+  for (const [index, point] of rows.entries()) {
+    const checked = checkPoint(point, index + 1, limits);
+    if (typeof checked === 'string') errors.push({ row: index + 1, reason: checked });
+    else valid.push(checked);
+  }
   return { valid, errors };
+}
+
+/** The row as a valid point, or the reason it is refused. */
+function checkPoint(
+  point: RawPoint,
+  row: number,
+  limits: { nowMs: number; maxFutureMs: number; oldestMs: number },
+): ValidPoint | string {
+  if (typeof point.modelCode !== 'string' || !point.modelCode) return 'modelCode is missing';
+  if (typeof point.tag !== 'string' || !point.tag.trim() || point.tag.length > 200) return 'tag is missing';
+  const tsMs = parseTimestamp(point.ts);
+  if (tsMs === null) return `unparseable timestamp '${String(point.ts).slice(0, 40)}'`;
+  if (tsMs > limits.nowMs + limits.maxFutureMs) return 'timestamp is in the future';
+  if (tsMs < limits.oldestMs) return 'timestamp is older than the retention period';
+  const value = parseValue(point.value);
+  if (value === null) return `value is not a finite number: '${String(point.value).slice(0, 40)}'`;
+  return { row, modelCode: point.modelCode, tag: point.tag.trim(), tsMs, value };
 }
 
 /**

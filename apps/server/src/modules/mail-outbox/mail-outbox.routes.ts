@@ -20,8 +20,8 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod<{ repository: MailRepositor
       },
     },
     async (request) => {
-      const { page, perPage } = request.query;
-      const { items, total } = await repository.page((page - 1) * perPage, perPage);
+      const { page, perPage, recipient } = request.query;
+      const { items, total } = await repository.page((page - 1) * perPage, perPage, recipient);
       return {
         total,
         items: items.map((row) => ({

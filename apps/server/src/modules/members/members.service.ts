@@ -129,7 +129,8 @@ export function createMembersService(deps: MembersDeps) {
       const userId = await db.transaction().execute(async (trx) => {
         const company = await deps.companies.lock(companyId, trx);
         if (!company || company.deleted_at) throw notFound('Company not found.');
-        if ((await members.countActive(companyId, trx)) >= MAX_ACTIVE_MEMBERS) throw conflict(INVITE_LIMIT);
+        if ((await members.countActive(companyId, trx)) >= MAX_ACTIVE_MEMBERS)
+          throw conflict(INVITE_LIMIT, 'invite-limit');
         const user = await users.findOrCreatePending(email, trx);
         if (user.platform_role === 'ADMIN')
           throw conflict('This e-mail belongs to a platform administrator, who sees every company already.');

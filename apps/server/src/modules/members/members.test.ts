@@ -318,7 +318,10 @@ describe('the 10 active members limit', () => {
       role: 'MEMBER',
     });
     expect(invite.statusCode).toBe(409);
-    expect(invite.json()).toEqual({ detail: 'You cannot invite more than active 10 members' });
+    expect(invite.json()).toEqual({
+      detail: 'You cannot invite more than active 10 members',
+      code: 'invite-limit',
+    });
   });
 });
 

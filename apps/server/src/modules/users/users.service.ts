@@ -16,7 +16,11 @@ export function createUsersService(deps: { users: UsersRepository; sessions: Ses
       const focus = companyId ?? selectedCompanyId;
       const company = focus ? companies.find((candidate) => candidate.id === focus) : undefined;
       if (companyId && !company) throw notFound('Company not found.');
-      const permissions = company ? permissionsFor(user.platform_role, company.role) : [];
+      // The platform administrator holds every permission everywhere, with or without a company selected.
+      const permissions =
+        company || user.platform_role === 'ADMIN'
+          ? permissionsFor(user.platform_role, company?.role ?? null)
+          : [];
       return toMe(user, companies, company ? company.id : null, permissions);
     },
 

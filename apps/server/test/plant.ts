@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/pool.ts';
+import { signIn } from './harness.ts';
+
+/** A primary folder and one equipment tag in a company, as the structure API would leave them. */
+export async function seedEquipment(db: Db, companyId: string, code = 'T1'): Promise<string> {
+  const root =
+    (await db
+      .selectFrom('structure_items')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('is_primary_folder', '=', true)
+      .executeTakeFirst()) ??
+    (await db
+      .insertInto('structure_items')
+      .values({
+        company_id: companyId,
+        parent_id: null,
+        item_type: 'Folder',
+        title: 'ROOT',
+        alias: null,
+        is_primary_folder: true,
+        equipment_group_type: null,
+        pos_lat: null,
+        pos_lng: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  const tag = await db
+    .insertInto('structure_items')
+    .values({
+      company_id: companyId,
+      parent_id: root.id,
+      item_type: 'EquipmentTag',
+      title: code,
+      alias: code,
+      is_primary_folder: false,
+      equipment_group_type: 'electric',
+      pos_lat: 13.7,
+      pos_lng: 100.5,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return tag.id;
+}
+
+/** Creates a model through the API as the platform administrator and answers its id and code. */
+export async function createModel(
+  app: FastifyInstance,
+  tagId: string,
+  typeId: number,
+  sections: Record<string, unknown> = {},
+) {
+  const cookie = await signIn(app, 'admin@acme.test');
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/equipment-models',
+    headers: { cookie },
+    payload: {
+      equipment_tag_id: tagId,
+      model_in: { title: `Model ${typeId}`, equipmentModelTypeId: typeId },
+      ...sections,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`model not created: ${created.body}`);
+  const id = created.json().id as string;
+  const detail = await app.inject({
+    method: 'GET',
+    url: `/api/v1/equipment-models/${id}`,
+    headers: { cookie },
+  });
+  return { id, code: detail.json().modelCode as string };
+}
+
+/** An ingest key of the company, created through the API by its owner. */
+export async function createIngestKey(
+  app: FastifyInstance,
+  companyId: string,
+  ownerEmail = 'owner@acme.test',
+): Promise<string> {
+  const cookie = await signIn(app, ownerEmail);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/companies/${companyId}/ingest-keys`,
+    headers: { cookie },
+    payload: { name: 'gateway' },
+  });
+  if (response.statusCode !== 201) throw new Error(`key not created: ${response.body}`);
+  return response.json().key as string;
+}
