@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+
+let ctx: TestContext;
+let tenants: Awaited<ReturnType<typeof seedTenants>>;
+let key: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { workers: true });
+  tenants = await seedTenants(ctx.db);
+  key = await createIngestKey(ctx.app, tenants.companyId);
+});
+afterAll(() => ctx.close());
+
+const ingest = (modelCode: string, points: { tag: string; ts: number; value: number }[]) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/measurements',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { modelCode, points },
+  });
+const modelStatus = async (id: string) =>
+  (
+    await ctx.db
+      .selectFrom('equipment_models')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).status;
+const events = (modelId: string) =>
+  ctx.db
+    .selectFrom('fault_events')
+    .select([
+      'tag',
+      'alarm_type',
+      'alarm_value',
+      'warning_limit',
+      'alarm_limit',
+      'sensor_id',
+      'alarm_message',
+      'cause',
+      'recommendation',
+      'event_date',
+    ])
+    .where('model_id', '=', modelId)
+    .orderBy('event_date')
+    .execute();
+
+const t0 = Date.parse('2026-11-21T00:00:00Z');
+const minutes = (n: number) => t0 + n * 60_000;
+
+describe('the analysis pipeline', () => {
+  it('turns a persistent crossing into the right status and one fault event per rise', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR1');
+    const model = await createModel(ctx.app, tag, 1, {
+      alarm_management: { persistence_from: 3, persistence_to: 5 },
+    });
+    await ctx.db
+      .insertInto('model_recommendations')
+      .values({
+        model_id: model.id,
+        tag_code: 'h2',
+        alarm_type: 1,
+        message: 'Hydrogen rising',
+        cause: 'Partial discharge',
+        recommendation: 'Resample oil',
+      })
+      .execute();
+
+    // Normal, two spikes (2 of the last 5: not yet persistent), a third value above warning makes 3 of 5,
+    // then a sustained alarm.
+    const h2 = [40, 45, 150, 50, 160, 48, 120, 130, 140, 150, 800, 820, 850, 900, 910, 920];
+    const response = await ingest(
+      model.code,
+      h2.map((value, i) => ({ tag: 'h2', ts: minutes(i * 10), value })),
+    );
+    expect(response.json().accepted).toBe(h2.length);
+
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(2);
+    const raised = await events(model.id);
+    expect(raised.map((event) => [event.tag, event.alarm_type, event.alarm_value])).toEqual([
+      ['h2', 1, 120],
+      ['h2', 2, 850],
+    ]);
+    expect(raised[0]).toMatchObject({
+      warning_limit: 100,
+      alarm_limit: 700,
+      sensor_id: 'h2',
+      alarm_message: 'Hydrogen rising',
+      cause: 'Partial discharge',
+      recommendation: 'Resample oil',
+    });
+    expect(raised[0]?.event_date.toISOString()).toBe(new Date(minutes(60)).toISOString());
+    expect(raised[1]?.alarm_message).toContain('Alarm: Hydrogen H2');
+
+    // More samples above the alarm raise nothing new; the component shows the alarm.
+    await ingest(
+      model.code,
+      [1, 2, 3].map((i) => ({ tag: 'h2', ts: minutes(200 + i), value: 990 })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await events(model.id)).toHaveLength(2);
+    const components = await ctx.db
+      .selectFrom('model_component_status')
+      .select(['component', 'status'])
+      .where('model_id', '=', model.id)
+      .execute();
+    expect(components).toContainEqual({ component: 'h', status: 2 });
+
+    // The tree shows it at once.
+    const cookie = await signIn(ctx.app, 'owner@acme.test');
+    const tree = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/structure-item-company?company_id=${tenants.companyId}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(tree.status).toBe(2);
+  });
+
+  it('turns a silent model offline', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR2');
+    const model = await createModel(ctx.app, tag, 1);
+    await ingest(model.code, [{ tag: 'h2', ts: minutes(0), value: 10 }]);
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(0);
+    await ctx.db
+      .updateTable('equipment_models')
+      .set({ expected_interval_seconds: 60, last_data_at: sql<Date>`now() - interval '10 minutes'` })
+      .where('id', '=', model.id)
+      .execute();
+    await ctx.jobs.send('maintain', {});
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(-1);
+  });
+
+  it('computes overall vibration features from a stored waveform', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'P1');
+    const model = await createModel(ctx.app, tag, 5, {
+      raw_vibration_sensor_in: [
+        {
+          sensorId: 'S1',
+          sensorName: 'Pump DE',
+          machine: 'driven',
+          limits: [{ type: 'velocity', axis: 'x', warning: 2.8, alarm: 4.5 }],
+        },
+      ],
+    });
+    // 10 m/s² peak at 100 Hz: velocity amplitude 10 / (2π·100) m/s = 15.9 mm/s, RMS 11.25 mm/s.
+    const fs = 8192;
+    const samples = Float32Array.from(
+      { length: 8192 },
+      (_, i) => 10 * Math.sin((2 * Math.PI * 100 * i) / fs),
+    );
+    const query = new URLSearchParams({
+      modelCode: model.code,
+      sensor: 'S1',
+      kind: 'vibration',
+      channel: 'x',
+      sampleRate: String(fs),
+      capturedAt: new Date(minutes(5)).toISOString(),
+      unit: 'm/s2',
+      fileName: 'S1_x.bin',
+    });
+    const stored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/ingest/waveforms?${query}`,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(samples.buffer),
+    });
+    expect(stored.statusCode).toBe(200);
+    const feature = (tag: string) =>
+      ctx.db
+        .selectFrom('series')
+        .select(['last_value', 'unit', 'source'])
+        .where('model_id', '=', model.id)
+        .where('tag', '=', tag)
+        .executeTakeFirst();
+    await expect
+      .poll(async () => (await feature('S1.velocity.x'))?.last_value ?? null, { timeout: 20_000 })
+      .not.toBeNull();
+    const velocity = await feature('S1.velocity.x');
+    // Tolerance 2 %: the ISO band filter and the window of the integration leave a small ripple.
+    expect(velocity?.last_value).toBeCloseTo(11.25, 0);
+    expect(Math.abs((velocity?.last_value ?? 0) - 11.25) / 11.25).toBeLessThan(0.02);
+    expect(velocity).toMatchObject({ unit: 'mm/s', source: 'feature' });
+    expect((await feature('S1.acceleration.x'))?.last_value).toBeCloseTo(10 / Math.SQRT2, 2);
+    // One sample above the alarm is not yet persistent (2 out of 3 by default for RVS): the sensor is still normal.
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(0);
+  });
+});
