@@ -50,6 +50,8 @@ import { createAssignmentsService } from './modules/structure/assignments.servic
 import { createStructureRepository } from './modules/structure/structure.repository.ts';
 import { structureRoutes } from './modules/structure/structure.routes.ts';
 import { createStructureService } from './modules/structure/structure.service.ts';
+import { createTimeseriesRepository } from './modules/timeseries/timeseries.repository.ts';
+import { timeseriesRoutes } from './modules/timeseries/timeseries.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -220,6 +222,7 @@ export async function buildApp({
       });
       await api.register(uploadsRoutes, { storage, maxBytes: config.uploadMaxBytes });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
+      await api.register(timeseriesRoutes, { repository: createTimeseriesRepository(pool), models, master });
       await api.register(ingestRoutes, {
         service: createIngestService({ pool, repository: ingestRepository, master, jobs }),
         keys: ingestKeys,

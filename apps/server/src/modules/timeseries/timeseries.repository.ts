@@ -1,0 +1,116 @@
+import type pg from 'pg';
+
+export interface SeriesRow {
+  id: number;
+  tag: string;
+  unit: string;
+  source: 'input' | 'feature';
+  last_ts: Date | null;
+  last_value: number | null;
+  status: number | null;
+}
+
+export interface WaveformRow {
+  id: string;
+  sensor: string;
+  kind: 'vibration' | 'current' | 'voltage';
+  channel: string;
+  sample_rate: number;
+  captured_at: Date;
+  unit: string;
+  file_name: string;
+  alias: string;
+  length: number;
+}
+
+// M4 in the database (Jugel et al. 2014): per pixel column the first, last, minimum and maximum point, so a year
+// of minutes leaves the server as at most 4 × width points and draws exactly like the raw series.
+const M4 = `
+WITH raw AS (
+  SELECT ts, value, width_bucket(extract(epoch FROM ts), $2::float8, $3::float8, $4::int) AS b
+  FROM measurements WHERE series_id = $1 AND ts >= to_timestamp($2) AND ts < to_timestamp($3)
+), edges AS (
+  SELECT b, min(ts) AS t_first, max(ts) AS t_last, min(value) AS v_min, max(value) AS v_max FROM raw GROUP BY b
+)
+SELECT (extract(epoch FROM r.ts) * 1000)::float8 AS t, r.value AS v
+FROM raw r JOIN edges e ON e.b = r.b
+WHERE r.ts = e.t_first OR r.ts = e.t_last OR r.value = e.v_min OR r.value = e.v_max
+ORDER BY r.ts`;
+
+const RAW = `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value AS v FROM measurements
+WHERE series_id = $1 AND ts >= to_timestamp($2) AND ts < to_timestamp($3) ORDER BY ts LIMIT $4`;
+
+export function createTimeseriesRepository(pool: pg.Pool) {
+  return {
+    async series(modelId: string): Promise<SeriesRow[]> {
+      const { rows } = await pool.query<SeriesRow>(
+        `SELECT s.id::int AS id, s.tag, s.unit, s.source, s.last_ts, s.last_value, a.status
+         FROM series s LEFT JOIN alarm_states a ON a.series_id = s.id WHERE s.model_id = $1 ORDER BY s.tag`,
+        [modelId],
+      );
+      return rows;
+    },
+
+    async count(seriesId: number, fromS: number, toS: number): Promise<number> {
+      const { rows } = await pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM measurements WHERE series_id = $1 AND ts >= to_timestamp($2) AND ts < to_timestamp($3)',
+        [seriesId, fromS, toS],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    async raw(seriesId: number, fromS: number, toS: number, limit: number) {
+      const { rows } = await pool.query<{ t: number; v: number }>({
+        name: 'series-raw',
+        text: RAW,
+        values: [seriesId, fromS, toS, limit],
+      });
+      return rows;
+    },
+
+    async m4(seriesId: number, fromS: number, toS: number, width: number) {
+      const { rows } = await pool.query<{ t: number; v: number }>({
+        name: 'series-m4',
+        text: M4,
+        values: [seriesId, fromS, toS, width],
+      });
+      return rows;
+    },
+
+    async waveforms(
+      modelId: string,
+      filter: {
+        sensor?: string | undefined;
+        channel?: string | undefined;
+        kind?: string | undefined;
+        limit: number;
+      },
+    ): Promise<WaveformRow[]> {
+      const { rows } = await pool.query<WaveformRow>(
+        `SELECT id, sensor, kind, channel, sample_rate, captured_at, unit, file_name, alias, length FROM waveforms
+         WHERE model_id = $1 AND ($2::text IS NULL OR sensor = $2) AND ($3::text IS NULL OR channel = $3) AND ($4::text IS NULL OR kind = $4)
+         ORDER BY captured_at DESC, sensor, channel LIMIT $5`,
+        [modelId, filter.sensor ?? null, filter.channel ?? null, filter.kind ?? null, filter.limit],
+      );
+      return rows;
+    },
+
+    async waveform(id: string): Promise<(WaveformRow & { model_id: string; samples: Buffer }) | undefined> {
+      const { rows } = await pool.query<WaveformRow & { model_id: string; samples: Buffer }>(
+        'SELECT id, model_id, sensor, kind, channel, sample_rate, captured_at, unit, file_name, alias, length, samples FROM waveforms WHERE id = $1',
+        [id],
+      );
+      return rows[0];
+    },
+
+    async waveformCompany(id: string): Promise<string | undefined> {
+      const { rows } = await pool.query<{ company_id: string }>(
+        'SELECT m.company_id FROM waveforms w JOIN equipment_models m ON m.id = w.model_id WHERE w.id = $1',
+        [id],
+      );
+      return rows[0]?.company_id;
+    },
+  };
+}
+
+export type TimeseriesRepository = ReturnType<typeof createTimeseriesRepository>;

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+
+let ctx: TestContext;
+let tenants: Awaited<ReturnType<typeof seedTenants>>;
+let key: string;
+let model: { id: string; code: string };
+let member: string;
+let waveformId: string;
+const day = Date.parse('2026-11-20T00:00:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tenants = await seedTenants(ctx.db);
+  key = await createIngestKey(ctx.app, tenants.companyId);
+  model = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P9'), 5, {
+    raw_vibration_sensor_in: [
+      {
+        sensorId: 'S1',
+        sensorName: 'Pump DE',
+        machine: 'driven',
+        limits: [{ type: 'velocity', axis: 'x', warning: 2.8, alarm: 4.5 }],
+      },
+    ],
+  });
+  member = await signIn(ctx.app, 'member@acme.test');
+  // A day of minute temperatures: a slow sine with one spike at minute 700.
+  const points = Array.from({ length: 1440 }, (_, i) => ({
+    tag: 'S1.temperature',
+    ts: day + i * 60_000,
+    value: i === 700 ? 150 : 40 + 5 * Math.sin((2 * Math.PI * i) / 1440),
+  }));
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/measurements',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { modelCode: model.code, points },
+  });
+  // 4 m/s² peak at 250 Hz, fs 8192, 8192 samples: exactly on bin 250 (resolution 1 Hz).
+  const samples = Float32Array.from({ length: 8192 }, (_, i) => 4 * Math.sin((2 * Math.PI * 250 * i) / 8192));
+  const query = new URLSearchParams({
+    modelCode: model.code,
+    sensor: 'S1',
+    kind: 'vibration',
+    channel: 'x',
+    sampleRate: '8192',
+    capturedAt: new Date(day).toISOString(),
+    unit: 'm/s2',
+    fileName: 'S1_x_day.bin',
+    alias: 'S1 H day',
+  });
+  waveformId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/ingest/waveforms?${query}`,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(samples.buffer),
+    })
+  ).json().id;
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, cookie: string | null = member) =>
+  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const range = `from=${new Date(day).toISOString()}&to=${new Date(day + 86_400_000).toISOString()}`;
+
+describe('series queries', () => {
+  it('lists the series with units and limits', async () => {
+    const series = (await get(`/api/v1/equipment-models/${model.id}/series`)).json();
+    expect(series).toContainEqual(
+      expect.objectContaining({
+        tag: 'S1.temperature',
+        unit: '°C',
+        source: 'input',
+        lastValue: expect.any(Number),
+        warning: 80,
+        alarm: 95,
+      }),
+    );
+  });
+
+  it('downsamples with M4: at most 4 points a column, keeping the spike, first and last', async () => {
+    const response = await get(
+      `/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&${range}&width=100`,
+    );
+    expect(response.statusCode).toBe(200);
+    const [series] = response.json().series;
+    expect(series.method).toBe('m4');
+    expect(series.points.length).toBeLessThanOrEqual(400);
+    expect(series.points.length).toBeGreaterThan(100);
+    expect(Math.max(...series.points.map((p: number[]) => p[1]))).toBe(150);
+    expect(series.points[0][0]).toBe(day);
+    expect(series.points.at(-1)[0]).toBe(day + 1439 * 60_000);
+  });
+
+  it('downsamples with LTTB to exactly the width, and returns raw points when asked and small', async () => {
+    const lttb = (
+      await get(
+        `/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&${range}&width=200&method=lttb`,
+      )
+    ).json().series[0];
+    expect(lttb.points).toHaveLength(200);
+    expect(Math.max(...lttb.points.map((p: number[]) => p[1]))).toBe(150);
+    const raw = (
+      await get(`/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&${range}&method=raw`)
+    ).json().series[0];
+    expect(raw.points).toHaveLength(1440);
+  });
+
+  it('refuses a reversed range and an unknown tag; other companies cannot read', async () => {
+    expect(
+      (
+        await get(
+          `/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&from=${new Date(day + 1).toISOString()}&to=${new Date(day).toISOString()}`,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await get(`/api/v1/equipment-models/${model.id}/series/data?tags=nope&${range}`)).statusCode,
+    ).toBe(404);
+    const outsider = await signIn(ctx.app, 'outsider@other.test');
+    expect(
+      (await get(`/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&${range}`, outsider))
+        .statusCode,
+    ).toBe(403);
+    expect((await get(`/api/v1/waveforms/${waveformId}/spectrum`, outsider)).statusCode).toBe(403);
+  });
+});
+
+describe('waveforms', () => {
+  it('lists the data sets of a sensor axis', async () => {
+    const list = (await get(`/api/v1/equipment-models/${model.id}/waveforms?sensor=S1&channel=x`)).json();
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: waveformId,
+        fileName: 'S1_x_day.bin',
+        alias: 'S1 H day',
+        sampleRate: 8192,
+        length: 8192,
+      }),
+    ]);
+  });
+
+  it('answers the spectrum with the tone at its bin and its amplitude (Hann corrected, 1 % tolerance)', async () => {
+    const spectrum = (await get(`/api/v1/waveforms/${waveformId}/spectrum`)).json();
+    expect(spectrum.resolutionHz).toBe(1);
+    const peak = spectrum.amplitude.indexOf(Math.max(...spectrum.amplitude));
+    expect(peak).toBe(250);
+    expect(Math.abs(spectrum.amplitude[250] - 4) / 4).toBeLessThan(0.01);
+  });
+
+  it('answers the envelope spectrum and a downsampled time waveform', async () => {
+    expect((await get(`/api/v1/waveforms/${waveformId}/envelope?low=100&high=1000`)).statusCode).toBe(200);
+    expect((await get(`/api/v1/waveforms/${waveformId}/envelope?low=100&high=5000`)).statusCode).toBe(400);
+    const time = (await get(`/api/v1/waveforms/${waveformId}/time?width=500`)).json();
+    expect(time.points.length).toBeLessThanOrEqual(2000);
+    expect(Math.max(...time.points.map((p: number[]) => p[1]))).toBeCloseTo(4, 2);
+  });
+});
