@@ -11,4 +11,5 @@ export * from './master-data.ts';
 export * from './plant.ts';
 export * from './png.ts';
 export * from './random.ts';
+export * from './stream.ts';
 export * from './tags.ts';

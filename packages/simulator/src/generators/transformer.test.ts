@@ -35,7 +35,9 @@ describe('transformer DGA', () => {
   it('raises the faulty unit to warning around day 62 and alarm around day 84 on C2H4, TDCG growing', () => {
     const plan = plantModel('TX1-TR1').fault!;
     const statusOf = (row: Record<string, number>) =>
-      Math.max(...Object.entries(row).map(([tag, value]) => (tag === 'day' || tag === 't' ? 0 : status(tag, value))));
+      Math.max(
+        ...Object.entries(row).map(([tag, value]) => (tag === 'day' || tag === 't' ? 0 : status(tag, value))),
+      );
     const warning = firstDay(faultyDga, (row) => statusOf(row) >= 1);
     const alarm = firstDay(faultyDga, (row) => statusOf(row) >= 2);
     expect(warning).toBeGreaterThan(plan.warningDay - 3);
