@@ -16,6 +16,8 @@ import { createOidcClient } from './auth/oidc.ts';
 import { createSessionsRepository } from './auth/sessions.repository.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/pool.ts';
+import type { EventBus } from './events/event-bus.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
@@ -30,8 +32,11 @@ import { createCompaniesService } from './modules/companies/companies.service.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
-import { createIngestService } from './modules/ingest/ingest.service.ts';
-import { createIngestKeysRepository } from './modules/ingest/ingest-keys.repository.ts';
+import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
+import {
+  createIngestKeysRepository,
+  type IngestKeysRepository,
+} from './modules/ingest/ingest-keys.repository.ts';
 import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
 import { adminsRoutes } from './modules/members/admins.routes.ts';
@@ -63,6 +68,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   jobs: Jobs;
+  /** The live channel (LISTEN sdp_events) that feeds /api/v1/events. */
+  events: EventBus;
   /** The process logger; tests leave it out and get none. */
   logger?: FastifyBaseLogger;
   /** False until the database answers and migrations ran; API calls get 503 meanwhile. */
@@ -73,7 +80,13 @@ export interface App {
   app: FastifyInstance;
   routes: RegisteredRoute[];
   /** What the job workers need (main.ts registers them when ROLE is all or worker). */
-  services: { mail: MailService; analysis: AnalysisService };
+  services: {
+    mail: MailService;
+    analysis: AnalysisService;
+    ingest: IngestService;
+    ingestKeys: IngestKeysRepository;
+    companyCode: (companyId: string) => Promise<string | undefined>;
+  };
 }
 
 /** Builds the HTTP application; main.ts listens on it, tests call `app.inject`. */
@@ -81,6 +94,7 @@ export async function buildApp({
   config,
   database,
   jobs,
+  events,
   logger,
   isReady = () => true,
 }: AppOptions): Promise<App> {
@@ -172,6 +186,12 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   const ingestKeys = createIngestKeysRepository(db, pool);
   const ingestRepository = createIngestRepository(pool);
+  const ingest = createIngestService({
+    pool,
+    repository: ingestRepository,
+    master: createMasterRepository(db),
+    jobs,
+  });
   const master = createMasterRepository(db);
   await app.register(accessPlugin, {
     sessions,
@@ -222,9 +242,10 @@ export async function buildApp({
       });
       await api.register(uploadsRoutes, { storage, maxBytes: config.uploadMaxBytes });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
+      await api.register(eventsRoutes, { bus: events });
       await api.register(timeseriesRoutes, { repository: createTimeseriesRepository(pool), models, master });
       await api.register(ingestRoutes, {
-        service: createIngestService({ pool, repository: ingestRepository, master, jobs }),
+        service: ingest,
         keys: ingestKeys,
         bodyLimitBytes: config.ingestBodyLimitBytes,
       });
@@ -242,5 +263,8 @@ export async function buildApp({
     master,
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
-  return { app, routes, services: { mail, analysis } };
+  const companyCode = async (companyId: string) =>
+    (await db.selectFrom('companies').select('initial_code').where('id', '=', companyId).executeTakeFirst())
+      ?.initial_code;
+  return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode } };
 }

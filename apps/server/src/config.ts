@@ -55,6 +55,10 @@ const envSchema = z
       .min(1024)
       .default(64 * 1024 * 1024),
     FILES_DIR: z.string().min(1).optional(),
+    MQTT_URL: z
+      .string()
+      .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+      .optional(),
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -105,6 +109,7 @@ export interface Config {
   uploadMaxBytes: number;
   ingestBodyLimitBytes: number;
   filesDir: string;
+  mqttUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +167,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    mqttUrl: e.MQTT_URL ?? null,
   };
 }

@@ -7,8 +7,10 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
 import { seedDemo } from './demo/demo.seed.ts';
+import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { registerWorkers } from './jobs/workers.ts';
+import { startMqttIngest } from './modules/ingest/mqtt.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -42,8 +44,17 @@ if (!databaseUrl) {
 const database = openDatabase(databaseUrl);
 const jobs = createJobs(databaseUrl, (error) => log.error({ err: error }, 'job queue error'));
 let ready = false;
-const { app, services } = await buildApp({ config, database, jobs, logger: log, isReady: () => ready });
+const events = createEventBus(databaseUrl, (message) => log.warn(message));
+const { app, services } = await buildApp({
+  config,
+  database,
+  jobs,
+  events,
+  logger: log,
+  isReady: () => ready,
+});
 
+let mqttIngest: ReturnType<typeof startMqttIngest> | null = null;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -60,6 +71,8 @@ async function shutdown(signal: string) {
     jobs.stop().catch(() => undefined),
     5_000,
   );
+  await within(events.stop(), 2_000);
+  await within(mqttIngest?.stop() ?? Promise.resolve(), 2_000);
   services.mail.close();
   await within(
     database.close().catch(() => undefined),
@@ -90,7 +103,17 @@ for (let attempt = 1; !stopping; attempt++) {
 }
 await migrate(database.pool, (message) => log.info(message));
 await jobs.start();
+await events.start();
 if (config.role !== 'api') await registerWorkers(jobs, services);
+mqttIngest = config.mqttUrl
+  ? startMqttIngest({
+      url: config.mqttUrl,
+      service: services.ingest,
+      keys: services.ingestKeys,
+      companyCode: services.companyCode,
+      log: (message, detail) => log.warn(detail ?? {}, message),
+    })
+  : null;
 
 const users = createUsersRepository(database.db, database.pool);
 if (config.admin) {

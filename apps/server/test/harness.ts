@@ -7,11 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type App, buildApp } from '../src/app.ts';
 import type { RegisteredRoute } from '../src/auth/access.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/pool.ts';
+import { createEventBus, type EventBus } from '../src/events/event-bus.ts';
 import { createJobs, type Jobs } from '../src/jobs/jobs.ts';
 import { registerWorkers } from '../src/jobs/workers.ts';
 import { withDatabase } from './global-setup.ts';
@@ -26,6 +27,8 @@ export interface TestContext {
   databaseUrl: string;
   config: Config;
   jobs: Jobs;
+  events: EventBus;
+  services: App['services'];
   close(): Promise<void>;
 }
 
@@ -63,7 +66,9 @@ export async function createTestContext(
   });
   const database = openDatabase(testDb.url);
   const jobs = createJobs(testDb.url, () => undefined);
-  const { app, routes, services } = await buildApp({ config, database, jobs });
+  const events = createEventBus(testDb.url, () => undefined);
+  await events.start();
+  const { app, routes, services } = await buildApp({ config, database, jobs, events });
   if (options.workers) await registerWorkers(jobs, services);
   return {
     app,
@@ -73,8 +78,11 @@ export async function createTestContext(
     databaseUrl: testDb.url,
     config,
     jobs,
+    events,
+    services,
     async close() {
       await app.close();
+      await events.stop();
       await jobs.stop();
       await database.close();
       await testDb.drop();

@@ -71,6 +71,7 @@ describe('GET /healthz', () => {
       config: ctx.config,
       database: dead,
       jobs: ctx.jobs,
+      events: ctx.events,
       isReady: () => false,
     });
     try {
