@@ -108,7 +108,7 @@ export function motorCurrentSimulator(model: PlantModel, context: SimulationCont
       tone(SUPPLY_HZ - rotorHz, level(ECCENTRICITY_DB), phases.eccentric + shift);
       tone(SUPPLY_HZ + rotorHz, level(ECCENTRICITY_DB - 1), phases.eccentric + shift);
       addNoise(out, random, 0.25);
-      return Float32Array.from(out);
+      return new Float32Array(out);
     });
   };
 

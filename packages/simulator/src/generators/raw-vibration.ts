@@ -126,7 +126,7 @@ export function rawVibrationSimulator(model: PlantModel, context: SimulationCont
           }));
           addRingingImpacts(out, VIBRATION_SAMPLE_RATE_HZ, scaled, BEARING_RESONANCE_HZ, RESONANCE_DAMPING);
         }
-        return Float32Array.from(out);
+        return new Float32Array(out);
       });
     });
   };

@@ -1,5 +1,4 @@
 /** Building blocks of sampled signals: tones, noise, ringing impacts (all in place on a Float64Array). */
-import { gaussian } from '../random.ts';
 
 /**
  * Adds amplitude·cos(2π·f·n/fs + phase) to `out`. A rotating phasor replaces one cosine call per sample; over
@@ -25,9 +24,14 @@ export function addCosine(
   }
 }
 
-/** Adds white Gaussian noise of standard deviation `sigma` drawn from `random`. */
+/** Adds white Gaussian noise of standard deviation `sigma` drawn from `random` (both Box–Muller outputs used). */
 export function addNoise(out: Float64Array, random: () => number, sigma: number): void {
-  for (let n = 0; n < out.length; n++) out[n]! += sigma * gaussian(random);
+  for (let n = 0; n < out.length; n += 2) {
+    const radius = sigma * Math.sqrt(-2 * Math.log(1 - random()));
+    const angle = 2 * Math.PI * random();
+    out[n]! += radius * Math.cos(angle);
+    if (n + 1 < out.length) out[n + 1]! += radius * Math.sin(angle);
+  }
 }
 
 /** One impact: when it happens (s from the first sample) and its initial acceleration. */
