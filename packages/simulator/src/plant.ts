@@ -174,19 +174,15 @@ function motor(tagCode: string, title: string, fault: PlantFault | null): PlantM
   return modelOn(tagCode, MODEL_TYPE.mca, title, { motor_data_in: rows }, fault);
 }
 
-/** Life-model inputs of the demo drive's remaining-life rows (see README: initial damage). */
-export const DRIVE_LIFE = {
-  /** Days in service before monitoring began, at `avgRate` hours a day. */
-  initialDay: 2600,
-  avgRate: 24,
-  /** Life the capacitors would have had at their past operating temperature: initial damage 62,400 h / this = 0.75. */
-  capacitorExpectedLifeHours: 83_200,
-  /** Initial fan damage 62,400 h / 160,000 h = 0.39. */
-  fanExpectedLifeHours: 160_000,
-} as const;
+/**
+ * Use of the demo drive before monitoring began. The server counts it as initial damage
+ * initial_day × avg_rate / l0 (hours at the rated temperature): 156 × 24 / 5,000 = 0.75 for the DC-link
+ * capacitors (remaining life starts near 25 %), 156 × 24 / 45,000 = 0.08 for the fan.
+ */
+export const DRIVE_LIFE = { initialDay: 156, avgRate: 24 } as const;
 
 function drive(tagCode: string, title: string, fault: PlantFault | null): PlantModel {
-  const lifeRow = (tag: 'dc_link_capacitor' | 'cooling_fan', l0: number, tmax: number, expected: number) => {
+  const lifeRow = (tag: 'dc_link_capacitor' | 'cooling_fan', l0: number, tmax: number) => {
     const sensor = sensorType(MODEL_TYPE.vca, tag);
     return {
       sensorTypeId: sensor.id,
@@ -204,23 +200,13 @@ function drive(tagCode: string, title: string, fault: PlantFault | null): PlantM
       avg_rate: DRIVE_LIFE.avgRate,
       l0,
       tmax,
-      expectedLifeTime: expected,
+      expectedLifeTime: null,
     };
   };
   const sections = {
     vsd_alarm_limit_sensor_new_in: [
-      lifeRow(
-        'dc_link_capacitor',
-        DEMO_VSD_MODEL.capacitorLifeHours,
-        DEMO_VSD_MODEL.capacitorRatedC,
-        DRIVE_LIFE.capacitorExpectedLifeHours,
-      ),
-      lifeRow(
-        'cooling_fan',
-        DEMO_VSD_MODEL.fanLifeHours,
-        DEMO_VSD_MODEL.fanRatedC,
-        DRIVE_LIFE.fanExpectedLifeHours,
-      ),
+      lifeRow('dc_link_capacitor', DEMO_VSD_MODEL.capacitorLifeHours, DEMO_VSD_MODEL.capacitorRatedC),
+      lifeRow('cooling_fan', DEMO_VSD_MODEL.fanLifeHours, DEMO_VSD_MODEL.fanRatedC),
     ],
     motor_data_in: [
       { modelConfigurationTagCode: 'motor_power', title: 'Motor rated power', value: 90 },

@@ -100,7 +100,7 @@ describe('historyBatches', () => {
       return sum + 90 * perDay;
     }, 0);
     expect(counts.points).toBe(expected);
-    expect(counts.points).toBe(311_040);
+    expect(counts.points).toBe(293_760);
     // 12 channels: 2 RVS sensors × 3 axes, 2 MCA motors × 3 phases.
     expect(counts.waveforms).toBe(90 * 12);
     expect(counts.bytes).toBe(90 * 12 * 16_384 * 4);
@@ -142,7 +142,9 @@ describe('liveBatches', () => {
 });
 
 /** A stand-in for the ingest API: idempotent like the server, optionally failing first attempts. */
-async function fakeIngest(behaviour: { dropFirst?: number; status?: number; hang?: boolean } = {}) {
+async function fakeIngest(
+  behaviour: { dropFirst?: number; status?: number; hang?: boolean; refuseTag?: string } = {},
+) {
   const stored = new Set<string>();
   const waveforms = new Map<string, Float32Array>();
   const requests: { url: string; authorization: string | undefined; contentType: string | undefined }[] = [];
@@ -169,12 +171,22 @@ async function fakeIngest(behaviour: { dropFirst?: number; status?: number; hang
     if (url.pathname === '/api/v1/ingest/measurements') {
       const { modelCode, points } = JSON.parse(body.toString()) as { modelCode: string; points: Point[] };
       let accepted = 0;
-      for (const point of points) {
+      const errors: { row: number; reason: string }[] = [];
+      for (const [row, point] of points.entries()) {
+        if (point.tag === behaviour.refuseTag) {
+          errors.push({ row, reason: `unknown tag ${point.tag} for model ${modelCode}` });
+          continue;
+        }
         const key = `${modelCode}|${point.tag}|${point.ts}`;
         if (!stored.has(key)) accepted++;
         stored.add(key);
       }
-      answer = { accepted, duplicates: points.length - accepted, rejected: 0, errors: [] };
+      answer = {
+        accepted,
+        duplicates: points.length - accepted - errors.length,
+        rejected: errors.length,
+        errors,
+      };
     } else {
       const meta = Object.fromEntries(url.searchParams);
       const key = `${meta.modelCode}|${meta.sensor}|${meta.channel}|${meta.capturedAt}`;
@@ -288,17 +300,17 @@ describe('runDemo', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^demo: history .* 3,456 points \([\d,]+ already stored\), 12 waveforms in 0\.0 s$/,
+      /^demo: history .* 3,264 points \([\d,]+ already stored\), 12 waveforms in 0\.0 s$/,
     );
     expect(lines[1]).toBe('demo: streaming live data every 0.005 s');
     expect(lines[2]).toBe(`demo: live stream stopped after 2 ticks (${2 * fastTags} points, 0 waveforms)`);
     expect(summary).toMatchObject({
-      historyPoints: 3456,
+      historyPoints: 3264,
       historyWaveforms: 12,
       liveTicks: 2,
       livePoints: 2 * fastTags,
     });
-    expect(server.stored.size).toBe(3456 + 2 * fastTags);
+    expect(server.stored.size).toBe(3264 + 2 * fastTags);
     expect(server.waveforms.size).toBe(12);
   });
 
@@ -318,5 +330,24 @@ describe('runDemo', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^demo: history .* \(stopped\): 0 points/);
     expect(summary).toMatchObject({ historyPoints: 0, liveTicks: 0 });
+  });
+
+  it('reports the rows the server refuses, with the first reason', async () => {
+    const server = await fakeIngest({ refuseTag: 'c2h4' });
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const summary = await runDemo({
+      baseUrl: server.baseUrl,
+      key: 'k',
+      historyDays: 1,
+      signal: controller.signal,
+      log: (line) => {
+        lines.push(line);
+        controller.abort();
+      },
+    });
+    // Two transformers, a C2H4 sample every 2 h.
+    expect(summary.historyRejected).toBe(24);
+    expect(lines[0]).toMatch(/; 24 rows refused, first TX1-TR1 c2h4: unknown tag c2h4 for model TX1-TR1$/);
   });
 });

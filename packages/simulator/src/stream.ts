@@ -7,7 +7,6 @@ import {
   type IngestResult,
   ingestResult,
   MAX_POINTS_PER_REQUEST,
-  type MeasurementsRequest,
   type WaveformMeta,
   waveformResult,
 } from '@sdp/contracts';
@@ -16,9 +15,19 @@ import { modelSimulator } from './generators/simulators.ts';
 import { DAY_MS, HOUR_MS } from './generators/timeline.ts';
 import { demoPlant, type Plant, TIMELINE_DAYS } from './plant.ts';
 
-/** One request's worth of data: a measurements batch, or one waveform capture. */
+/** One sample of a scalar tag: epoch milliseconds and value (a `MeasurementPoint` of the contract). */
+export interface ScalarPoint {
+  readonly tag: string;
+  readonly ts: number;
+  readonly value: number;
+}
+
+/** One request's worth of data: a measurements batch (a `MeasurementsRequest`), or one waveform capture. */
 export type IngestItem =
-  | { readonly kind: 'measurements'; readonly body: MeasurementsRequest }
+  | {
+      readonly kind: 'measurements';
+      readonly body: { readonly modelCode: string; readonly points: ScalarPoint[] };
+    }
   | { readonly kind: 'waveform'; readonly meta: WaveformMeta; readonly samples: Float32Array };
 
 /** An instant as epoch milliseconds or a Date. */
@@ -48,7 +57,7 @@ function* gridPoints(after: number, until: number, step: number, offset = 0): Ge
 
 function* measurementBatches(
   modelCode: string,
-  points: MeasurementsRequest['points'],
+  points: ScalarPoint[],
   maxPoints: number,
 ): Generator<IngestItem> {
   for (let start = 0; start < points.length; start += maxPoints) {
@@ -116,12 +125,12 @@ export function* historyBatches(plant: Plant, options: HistoryOptions): Generato
     const windowEnd = Math.min(to, windowStart + windowMs);
     for (const simulator of models) {
       const step = Math.min(...simulator.scalars.map((channel) => channel.intervalMs));
-      const points: MeasurementsRequest['points'] = [];
+      const points: ScalarPoint[] = [];
       for (const t of gridPoints(windowStart, windowEnd, step)) {
         const values = simulator.sample(t);
         for (const channel of simulator.scalars) {
           if (t % channel.intervalMs === 0)
-            points.push({ tag: channel.tag, ts: t, value: values[channel.tag] });
+            points.push({ tag: channel.tag, ts: t, value: values[channel.tag]! });
         }
       }
       yield* measurementBatches(simulator.model.code, points, maxPoints);
@@ -154,13 +163,13 @@ export function* liveBatches(plant: Plant, options: LiveOptions): Generator<Inge
   const previous = options.previous === undefined ? at - 5000 : toMs(options.previous);
   const waveformIntervalMs = options.waveformIntervalMs ?? HOUR_MS;
   for (const simulator of simulators(plant, options.seed, options.origin ?? defaultOrigin(at))) {
-    const points: MeasurementsRequest['points'] = [];
+    const points: ScalarPoint[] = [];
     const now = simulator.sample(at);
     for (const channel of simulator.scalars) {
-      if (channel.live) points.push({ tag: channel.tag, ts: at, value: now[channel.tag] });
+      if (channel.live) points.push({ tag: channel.tag, ts: at, value: now[channel.tag]! });
       else {
         for (const t of gridPoints(previous, at, channel.intervalMs)) {
-          points.push({ tag: channel.tag, ts: t, value: simulator.sample(t)[channel.tag] });
+          points.push({ tag: channel.tag, ts: t, value: simulator.sample(t)[channel.tag]! });
         }
       }
     }
@@ -324,19 +333,34 @@ export interface RunDemoOptions {
 
 /** What {@link runDemo} sent. */
 export interface DemoSummary {
+  /** Points acknowledged (stored now or before). */
   readonly historyPoints: number;
+  /** Rows the server refused (unknown tag, bad time …): the plant and the server disagree. */
+  readonly historyRejected: number;
   readonly historyWaveforms: number;
   readonly historyMs: number;
   readonly liveTicks: number;
   readonly livePoints: number;
+  readonly liveRejected: number;
   readonly liveWaveforms: number;
 }
 
 interface Tally {
   points: number;
   duplicates: number;
+  rejected: number;
+  /** The first refusal: model, tag and reason. */
+  firstRejection: string | null;
   waveforms: number;
 }
+
+const emptyTally = (): Tally => ({
+  points: 0,
+  duplicates: 0,
+  rejected: 0,
+  firstRejection: null,
+  waveforms: 0,
+});
 
 const modelCodeOf = (item: IngestItem) =>
   item.kind === 'measurements' ? item.body.modelCode : item.meta.modelCode;
@@ -362,9 +386,16 @@ async function pushAll(
     const task = (lanes.get(code) ?? Promise.resolve())
       .then(() => (failure ? null : push(item)))
       .then((answer) => {
-        if (answer?.kind === 'measurements') {
-          tally.points += answer.result.accepted + answer.result.duplicates;
-          tally.duplicates += answer.result.duplicates;
+        if (answer?.kind === 'measurements' && item.kind === 'measurements') {
+          const { accepted, duplicates, rejected, errors } = answer.result;
+          tally.points += accepted + duplicates;
+          tally.duplicates += duplicates;
+          tally.rejected += rejected;
+          const first = errors[0];
+          if (first && !tally.firstRejection) {
+            const point = item.body.points[first.row];
+            tally.firstRejection = `${item.body.modelCode} ${point?.tag ?? `row ${first.row}`}: ${first.reason}`;
+          }
         } else if (answer?.kind === 'waveform') tally.waveforms += 1;
       })
       .catch((error: unknown) => {
@@ -380,6 +411,8 @@ async function pushAll(
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-US');
+const refused = (tally: Tally) =>
+  tally.rejected ? `; ${count(tally.rejected)} rows refused, first ${tally.firstRejection}` : '';
 
 /** Seed of the demo when none is given. */
 export const DEMO_SEED = 7;
@@ -405,7 +438,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
   const started = clock();
   const origin = options.origin ?? defaultOrigin(started);
   const from = options.historyFrom ?? started - historyDays * DAY_MS;
-  const history: Tally = { points: 0, duplicates: 0, waveforms: 0 };
+  const history = emptyTally();
   try {
     await pushAll(
       historyBatches(plant, { from, to: started, seed, origin }),
@@ -423,10 +456,10 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
     `demo: history ${new Date(from).toISOString()} → ${new Date(started).toISOString()}` +
       `${signal?.aborted ? ' (stopped)' : ''}: ` +
       `${count(history.points)} points (${count(history.duplicates)} already stored), ` +
-      `${count(history.waveforms)} waveforms in ${seconds(historyMs)}`,
+      `${count(history.waveforms)} waveforms in ${seconds(historyMs)}${refused(history)}`,
   );
 
-  const live: Tally = { points: 0, duplicates: 0, waveforms: 0 };
+  const live = emptyTally();
   let ticks = 0;
   let previous = started;
   let failing = false;
@@ -459,14 +492,17 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
     }
   }
   log(
-    `demo: live stream stopped after ${count(ticks)} ticks (${count(live.points)} points, ${count(live.waveforms)} waveforms)`,
+    `demo: live stream stopped after ${count(ticks)} ticks ` +
+      `(${count(live.points)} points, ${count(live.waveforms)} waveforms)${refused(live)}`,
   );
   return {
     historyPoints: history.points,
+    historyRejected: history.rejected,
     historyWaveforms: history.waveforms,
     historyMs,
     liveTicks: ticks,
     livePoints: live.points,
+    liveRejected: live.rejected,
     liveWaveforms: live.waveforms,
   };
 }
