@@ -29,7 +29,16 @@ function freePort(): Promise<number> {
 /** The real server as its own process on the test database, answering on `port`. */
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, [mainTs], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: ctx.databaseUrl, PORT: String(port), HOST: '127.0.0.1', ROLE: 'api', SDP_DEMO: '0', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: ctx.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ROLE: 'api',
+      SDP_DEMO: '0',
+      LOG_LEVEL: 'error',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 300; i++) {
@@ -62,7 +71,11 @@ describe('a crash in the middle of an ingest', () => {
     let killed = false;
     let retries = 0;
     for (let batch = 0; batch < TOTAL / BATCH; batch++) {
-      const points = Array.from({ length: BATCH }, (_, i) => ({ tag: 'h2', ts: START + (batch * BATCH + i) * 1000, value: (batch * BATCH + i) % 997 }));
+      const points = Array.from({ length: BATCH }, (_, i) => ({
+        tag: 'h2',
+        ts: START + (batch * BATCH + i) * 1000,
+        value: (batch * BATCH + i) % 997,
+      }));
       const body = JSON.stringify({ modelCode: model.code, points });
       if (batch === 40 && !killed) {
         // Kill while this batch is in flight: it may or may not have committed; the client cannot know.
@@ -89,7 +102,12 @@ describe('a crash in the middle of an ingest', () => {
       }
     }
     expect(killed).toBe(true);
-    const { rows } = await ctx.database.pool.query<{ n: number; distinct_ts: number; first: Date; last: Date }>(
+    const { rows } = await ctx.database.pool.query<{
+      n: number;
+      distinct_ts: number;
+      first: Date;
+      last: Date;
+    }>(
       `SELECT count(*)::int AS n, count(DISTINCT m.ts)::int AS distinct_ts, min(m.ts) AS first, max(m.ts) AS last
        FROM measurements m JOIN series s ON s.id = m.series_id WHERE s.model_id = $1`,
       [model.id],

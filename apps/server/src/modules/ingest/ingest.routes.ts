@@ -86,7 +86,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
         rows = parsed.rows;
       } else {
         const { modelCode, points } = request.body;
-        rows = points.map((point) => ({ modelCode, tag: point.tag, ts: point.ts, value: point.value }));
+        rows = points.map((point) => {
+          const item = (point ?? {}) as Record<string, unknown>;
+          return { modelCode, tag: item.tag, ts: item.ts, value: item.value };
+        });
       }
       if (rows.length > MAX_POINTS_PER_REQUEST)
         throw new HttpError(413, `At most ${MAX_POINTS_PER_REQUEST} points per request.`);

@@ -1,0 +1,92 @@
+// Budget (issue 7): sustained HTTP ingest ≥ 50 % of raw COPY into the same table, measured in the same run, and
+// ≥ 100,000 points/s on this 2-core machine; server RSS during sustained ingest ≤ 500 MB.
+// Baseline: COPY of the same number of rows straight into `measurements` (binary-free text COPY, one stream).
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
+import { freePort, freshDataDir, rssMb, startServer } from './lib/server.ts';
+
+const POINTS = 2_000_000;
+const BATCH = 20_000;
+const CLIENTS = 3;
+const TAGS = ['h2', 'ch4', 'c2h6', 'c2h4', 'c2h2', 'co', 'co2', 'tdcg'];
+
+const dataDir = await freshDataDir();
+const pgPort = await freePort();
+// ROLE=api: the analysis of what arrives runs in workers elsewhere; here we measure ingestion alone.
+const server = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SDP_DEMO: '0', ROLE: 'api', ...adminEnv });
+try {
+  const plant = await createBenchPlant(server.url, BENCH_ADMIN);
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  const batches = POINTS / BATCH;
+  const body = (batch: number) =>
+    JSON.stringify({
+      modelCode: plant.modelCode,
+      points: Array.from({ length: BATCH }, (_, i) => {
+        const n = batch * BATCH + i;
+        return { tag: TAGS[n % TAGS.length], ts: start + Math.floor(n / TAGS.length) * 60_000, value: (n % 1000) / 10 };
+      }),
+    });
+  // Bodies are built before timing: we measure the server, not the client's JSON.stringify.
+  const bodies = Array.from({ length: batches }, (_, b) => body(b));
+
+  let maxRss = 0;
+  const sampler = setInterval(() => void rssMb(server.process.pid ?? 0).then((mb) => (maxRss = Math.max(maxRss, mb))), 100);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < batches) {
+        const mine = next++;
+        const response = await fetch(`${server.url}/api/v1/ingest/measurements`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${plant.key}`, 'content-type': 'application/json' },
+          body: bodies[mine],
+        });
+        const result = (await response.json()) as { accepted: number };
+        if (result.accepted !== BATCH) throw new Error(`batch ${mine}: ${JSON.stringify(result).slice(0, 200)}`);
+      }
+    }),
+  );
+  const httpSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+
+  // Baseline: COPY the same shape of rows into a new series of the same table.
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp` });
+  await client.connect();
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline') RETURNING id`,
+    [plant.modelId],
+  );
+  const seriesId = rows[0]?.id;
+  function* lines() {
+    for (let b = 0; b < batches; b++) {
+      let chunk = '';
+      for (let i = 0; i < BATCH; i++) {
+        const n = b * BATCH + i;
+        chunk += `${seriesId}\t${new Date(start + n * 1000).toISOString()}\t${(n % 1000) / 10}\n`;
+      }
+      yield chunk;
+    }
+  }
+  const copyStarted = performance.now();
+  await pipeline(Readable.from(lines()), client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN')));
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  await client.end();
+
+  const httpRate = POINTS / httpSeconds;
+  const copyRate = POINTS / copySeconds;
+  const ratio = httpRate / copyRate;
+  const pass = ratio >= 0.5 && httpRate >= 100_000 && maxRss <= 500;
+  console.log(
+    `ingest: HTTP ${Math.round(httpRate).toLocaleString('en')} points/s (${CLIENTS} clients, ${BATCH}-point JSON batches, ${POINTS.toLocaleString('en')} points); baseline COPY ${Math.round(copyRate).toLocaleString('en')} points/s; ratio ${ratio.toFixed(2)} (budget ≥ 0.50 and ≥ 100,000 points/s); server RSS max ${Math.round(maxRss)} MB (budget ≤ 500); ${pass ? 'PASS' : 'FAIL'}`,
+  );
+} finally {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
