@@ -18,7 +18,13 @@ const TAGS = ['h2', 'ch4', 'c2h6', 'c2h4', 'c2h2', 'co', 'co2', 'tdcg'];
 const dataDir = await freshDataDir();
 const pgPort = await freePort();
 // ROLE=api: the analysis of what arrives runs in workers elsewhere; here we measure ingestion alone.
-const server = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SDP_DEMO: '0', ROLE: 'api', ...adminEnv });
+const server = await startServer({
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  SDP_DEMO: '0',
+  ROLE: 'api',
+  ...adminEnv,
+});
 try {
   const plant = await createBenchPlant(server.url, BENCH_ADMIN);
   const start = Date.parse('2025-01-01T00:00:00Z');
@@ -28,14 +34,21 @@ try {
       modelCode: plant.modelCode,
       points: Array.from({ length: BATCH }, (_, i) => {
         const n = batch * BATCH + i;
-        return { tag: TAGS[n % TAGS.length], ts: start + Math.floor(n / TAGS.length) * 60_000, value: (n % 1000) / 10 };
+        return {
+          tag: TAGS[n % TAGS.length],
+          ts: start + Math.floor(n / TAGS.length) * 60_000,
+          value: (n % 1000) / 10,
+        };
       }),
     });
   // Bodies are built before timing: we measure the server, not the client's JSON.stringify.
   const bodies = Array.from({ length: batches }, (_, b) => body(b));
 
   let maxRss = 0;
-  const sampler = setInterval(() => void rssMb(server.process.pid ?? 0).then((mb) => (maxRss = Math.max(maxRss, mb))), 100);
+  const sampler = setInterval(
+    () => void rssMb(server.process.pid ?? 0).then((mb) => (maxRss = Math.max(maxRss, mb))),
+    100,
+  );
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -48,7 +61,8 @@ try {
           body: bodies[mine],
         });
         const result = (await response.json()) as { accepted: number };
-        if (result.accepted !== BATCH) throw new Error(`batch ${mine}: ${JSON.stringify(result).slice(0, 200)}`);
+        if (result.accepted !== BATCH)
+          throw new Error(`batch ${mine}: ${JSON.stringify(result).slice(0, 200)}`);
       }
     }),
   );
@@ -57,7 +71,9 @@ try {
 
   // Baseline: COPY the same shape of rows into a new series of the same table.
   const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
+  });
   await client.connect();
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline') RETURNING id`,
@@ -75,7 +91,10 @@ try {
     }
   }
   const copyStarted = performance.now();
-  await pipeline(Readable.from(lines()), client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN')));
+  await pipeline(
+    Readable.from(lines()),
+    client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN')),
+  );
   const copySeconds = (performance.now() - copyStarted) / 1000;
   await client.end();
 

@@ -9,7 +9,13 @@ export async function signInCookie(baseUrl: string, email: string, password: str
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function call<T>(baseUrl: string, cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  baseUrl: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -29,7 +35,12 @@ export interface BenchPlant {
 }
 
 /** A company (code BENCH), an equipment tag and a model of `typeId`, and an ingest key, created through the API. */
-export async function createBenchPlant(baseUrl: string, admin: { email: string; password: string }, typeId = 1, sections: Record<string, unknown> = {}): Promise<BenchPlant> {
+export async function createBenchPlant(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  typeId = 1,
+  sections: Record<string, unknown> = {},
+): Promise<BenchPlant> {
   const cookie = await signInCookie(baseUrl, admin.email, admin.password);
   const company = await call<{ id: string }>(baseUrl, cookie, 'POST', '/api/v1/companies', {
     image_path: '/logo.png',
@@ -51,9 +62,27 @@ export async function createBenchPlant(baseUrl: string, admin: { email: string; 
     model_in: { title: 'Bench model', equipmentModelTypeId: typeId },
     ...sections,
   });
-  const detail = await call<{ modelCode: string }>(baseUrl, cookie, 'GET', `/api/v1/equipment-models/${model.id}`);
-  const key = await call<{ key: string }>(baseUrl, cookie, 'POST', `/api/v1/companies/${company.id}/ingest-keys`, { name: 'bench' });
-  return { companyId: company.id, tagId: tag.id, modelId: model.id, modelCode: detail.modelCode, key: key.key, cookie };
+  const detail = await call<{ modelCode: string }>(
+    baseUrl,
+    cookie,
+    'GET',
+    `/api/v1/equipment-models/${model.id}`,
+  );
+  const key = await call<{ key: string }>(
+    baseUrl,
+    cookie,
+    'POST',
+    `/api/v1/companies/${company.id}/ingest-keys`,
+    { name: 'bench' },
+  );
+  return {
+    companyId: company.id,
+    tagId: tag.id,
+    modelId: model.id,
+    modelCode: detail.modelCode,
+    key: key.key,
+    cookie,
+  };
 }
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };

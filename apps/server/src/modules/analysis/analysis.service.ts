@@ -86,6 +86,12 @@ export function createAnalysisService(deps: Deps) {
         points.map((p) => p.tsMs),
         points.map((p) => p.feature.value),
       );
+      await ingest.mergeRollups(
+        client,
+        ids,
+        points.map((p) => p.tsMs),
+        points.map((p) => p.feature.value),
+      );
       await ingest.updateLast(client, latest, new Map());
       await client.query('COMMIT');
     } catch (error) {

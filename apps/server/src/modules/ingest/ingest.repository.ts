@@ -32,6 +32,70 @@ const UPDATE_MODEL_LAST = `UPDATE equipment_models m SET last_data_at = to_times
 FROM unnest($1::uuid[], $2::float8[]) AS u(id, t)
 WHERE m.id = u.id AND (m.last_data_at IS NULL OR m.last_data_at < to_timestamp(u.t / 1000.0))`;
 
+const MERGE_ROLLUPS = `INSERT INTO measurement_rollups AS r
+  (series_id, bucket, t_first, v_first, t_last, v_last, t_min, v_min, t_max, v_max)
+SELECT s, to_timestamp(b / 1000.0), to_timestamp(tf / 1000.0), vf, to_timestamp(tl / 1000.0), vl,
+  to_timestamp(tn / 1000.0), vn, to_timestamp(tx / 1000.0), vx
+FROM unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
+  $7::float8[], $8::float8[], $9::float8[], $10::float8[]) AS u(s, b, tf, vf, tl, vl, tn, vn, tx, vx)
+ON CONFLICT (series_id, bucket) DO UPDATE SET
+  t_first = CASE WHEN EXCLUDED.t_first < r.t_first THEN EXCLUDED.t_first ELSE r.t_first END,
+  v_first = CASE WHEN EXCLUDED.t_first < r.t_first THEN EXCLUDED.v_first ELSE r.v_first END,
+  t_last = CASE WHEN EXCLUDED.t_last > r.t_last THEN EXCLUDED.t_last ELSE r.t_last END,
+  v_last = CASE WHEN EXCLUDED.t_last > r.t_last THEN EXCLUDED.v_last ELSE r.v_last END,
+  t_min = CASE WHEN EXCLUDED.v_min < r.v_min THEN EXCLUDED.t_min ELSE r.t_min END,
+  v_min = least(EXCLUDED.v_min, r.v_min),
+  t_max = CASE WHEN EXCLUDED.v_max > r.v_max THEN EXCLUDED.t_max ELSE r.t_max END,
+  v_max = greatest(EXCLUDED.v_max, r.v_max)`;
+
+interface Rollup {
+  series: number;
+  bucket: number;
+  tFirst: number;
+  vFirst: number;
+  tLast: number;
+  vLast: number;
+  tMin: number;
+  vMin: number;
+  tMax: number;
+  vMax: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Hourly first/last/min/max of a batch, to be merged into measurement_rollups. */
+export function hourlyRollups(seriesIds: number[], tsMs: number[], values: number[]): Rollup[] {
+  const buckets = new Map<string, Rollup>();
+  for (let i = 0; i < seriesIds.length; i++) {
+    const series = seriesIds[i] as number;
+    const t = tsMs[i] as number;
+    const v = values[i] as number;
+    const bucket = Math.floor(t / HOUR_MS) * HOUR_MS;
+    const key = `${series}/${bucket}`;
+    const rollup = buckets.get(key);
+    if (!rollup) {
+      buckets.set(key, {
+        series,
+        bucket,
+        tFirst: t,
+        vFirst: v,
+        tLast: t,
+        vLast: v,
+        tMin: t,
+        vMin: v,
+        tMax: t,
+        vMax: v,
+      });
+      continue;
+    }
+    if (t < rollup.tFirst) [rollup.tFirst, rollup.vFirst] = [t, v];
+    if (t > rollup.tLast) [rollup.tLast, rollup.vLast] = [t, v];
+    if (v < rollup.vMin) [rollup.tMin, rollup.vMin] = [t, v];
+    if (v > rollup.vMax) [rollup.tMax, rollup.vMax] = [t, v];
+  }
+  return [...buckets.values()];
+}
+
 /** SQL of ingestion. Statements are prepared and take whole batches as arrays: one round trip per table. */
 export function createIngestRepository(pool: pg.Pool) {
   const seriesCache = new Map<string, number>();
@@ -107,6 +171,29 @@ export function createIngestRepository(pool: pg.Pool) {
         values: [seriesIds, tsMs, values],
       });
       return result.rowCount ?? 0;
+    },
+
+    /** Merges a batch into the hourly rollups, in the batch's transaction. */
+    async mergeRollups(client: pg.PoolClient, seriesIds: number[], tsMs: number[], values: number[]) {
+      const rollups = hourlyRollups(seriesIds, tsMs, values);
+      if (!rollups.length) return;
+      const column = <K extends keyof Rollup>(key: K) => rollups.map((rollup) => rollup[key]);
+      await client.query({
+        name: 'merge-rollups',
+        text: MERGE_ROLLUPS,
+        values: [
+          column('series'),
+          column('bucket'),
+          column('tFirst'),
+          column('vFirst'),
+          column('tLast'),
+          column('vLast'),
+          column('tMin'),
+          column('vMin'),
+          column('tMax'),
+          column('vMax'),
+        ],
+      });
     },
 
     async updateLast(

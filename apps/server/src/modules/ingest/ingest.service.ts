@@ -115,6 +115,7 @@ export function createIngestService(deps: {
       });
       const inserted = await write(async (client) => {
         const count = await repository.insertMeasurements(client, ids, ts, values);
+        await repository.mergeRollups(client, ids, ts, values);
         await repository.updateLast(client, latest, modelLatest);
         return count;
       }, modelLatest.keys());

@@ -37,6 +37,24 @@ FROM raw r JOIN edges e ON e.b = r.b
 WHERE r.ts = e.t_first OR r.ts = e.t_last OR r.value = e.v_min OR r.value = e.v_max
 ORDER BY r.ts`;
 
+// M4 from the hourly rollups, for ranges where one pixel column spans an hour or more.
+const M4_ROLLUPS = `
+WITH r AS (
+  SELECT *, width_bucket(extract(epoch FROM bucket), $2::float8, $3::float8, $4::int) AS b
+  FROM measurement_rollups
+  WHERE series_id = $1 AND bucket >= date_trunc('hour', to_timestamp($2)) AND bucket < to_timestamp($3)
+), c AS (
+  SELECT
+    (array_agg(t_first ORDER BY t_first))[1] AS tf, (array_agg(v_first ORDER BY t_first))[1] AS vf,
+    (array_agg(t_last ORDER BY t_last DESC))[1] AS tl, (array_agg(v_last ORDER BY t_last DESC))[1] AS vl,
+    (array_agg(t_min ORDER BY v_min))[1] AS tn, min(v_min) AS vn,
+    (array_agg(t_max ORDER BY v_max DESC))[1] AS tx, max(v_max) AS vx
+  FROM r GROUP BY b
+)
+SELECT DISTINCT (extract(epoch FROM p.t) * 1000)::float8 AS t, p.v
+FROM c, LATERAL (VALUES (tf, vf), (tl, vl), (tn, vn), (tx, vx)) AS p(t, v)
+ORDER BY 1`;
+
 const RAW = `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value AS v FROM measurements
 WHERE series_id = $1 AND ts >= to_timestamp($2) AND ts < to_timestamp($3) ORDER BY ts LIMIT $4`;
 
@@ -72,6 +90,15 @@ export function createTimeseriesRepository(pool: pg.Pool) {
       const { rows } = await pool.query<{ t: number; v: number }>({
         name: 'series-m4',
         text: M4,
+        values: [seriesId, fromS, toS, width],
+      });
+      return rows;
+    },
+
+    async m4FromRollups(seriesId: number, fromS: number, toS: number, width: number) {
+      const { rows } = await pool.query<{ t: number; v: number }>({
+        name: 'series-m4-rollups',
+        text: M4_ROLLUPS,
         values: [seriesId, fromS, toS, width],
       });
       return rows;

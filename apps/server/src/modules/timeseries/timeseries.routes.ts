@@ -92,11 +92,9 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   };
 
   async function limitsOf(modelId: string) {
+    // Limits only need the settings document; a model without one has the defaults of an empty form.
     const settings = await models.settings(modelId);
-    const model = await models.find(modelId);
-    const parsed = modelSettingsInput.safeParse(
-      settings?.document ?? { model_in: { title: model?.title ?? '-' } },
-    );
+    const parsed = modelSettingsInput.safeParse(settings?.document ?? { model_in: { title: '-' } });
     return parsed.success ? monitoredLimits(parsed.data, await master.get()) : new Map();
   }
 
@@ -185,7 +183,12 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
             points = (await repository.raw(row.id, fromS, toS, MAX_RAW)).map((p) => [p.t, p.v]);
           } else {
             used = 'm4';
-            points = (await repository.m4(row.id, fromS, toS, width)).map((p) => [p.t, p.v]);
+            // A pixel spanning an hour or more is drawn from the hourly rollups: exact to the hour, a year in one read.
+            const rows =
+              (toS - fromS) / width >= 3600
+                ? await repository.m4FromRollups(row.id, fromS, toS, width)
+                : await repository.m4(row.id, fromS, toS, width);
+            points = rows.map((p) => [p.t, p.v]);
           }
           return {
             tag,
