@@ -128,6 +128,29 @@ describe('series queries', () => {
   });
 });
 
+describe('long ranges', () => {
+  it('draws from the hourly rollups: the spike, the first and the last point survive', async () => {
+    const start = Date.parse('2026-08-01T00:00:00Z');
+    const points = Array.from({ length: 60 * 144 }, (_, i) => ({
+      tag: 'S1.battery',
+      ts: start + i * 600_000,
+      value: i === 4000 ? 5 : 90 - i / 1000,
+    }));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/measurements',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { modelCode: model.code, points },
+    });
+    const url = `/api/v1/equipment-models/${model.id}/series/data?tags=S1.battery&from=${new Date(start).toISOString()}&to=${new Date(start + 60 * 86_400_000).toISOString()}&width=100`;
+    const [series] = (await get(url)).json().series;
+    expect(series.points.length).toBeLessThanOrEqual(400);
+    expect(Math.min(...series.points.map((p: number[]) => p[1]))).toBe(5);
+    expect(series.points[0]).toEqual([start, 90]);
+    expect(series.points.at(-1)).toEqual([start + (60 * 144 - 1) * 600_000, 90 - (60 * 144 - 1) / 1000]);
+  });
+});
+
 describe('waveforms', () => {
   it('lists the data sets of a sensor axis', async () => {
     const list = (await get(`/api/v1/equipment-models/${model.id}/waveforms?sensor=S1&channel=x`)).json();
