@@ -9,18 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client.ts';
 import { IMAGE_ACCEPT, isAcceptedImage, type UploadKind, uploadImage } from '../lib/upload-image.ts';
 import { useFeedback } from '../lib/use-feedback.ts';
+import { visuallyHidden } from './visually-hidden.ts';
 
 const UNSUPPORTED_MEDIA_TYPE = 415;
-
-// Hidden from sight but not from assistive technology: the button around it is what the user clicks.
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 type ImagePickerProps = {
   kind: UploadKind;
