@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { MyCompany } from '@sdp/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
 import { initials } from '../../lib/initials.ts';
@@ -20,6 +20,13 @@ import { calendarDateIn, companyExpiry, formatCompanyDate } from '../../lib/time
 import { useNow } from '../../lib/use-now.ts';
 import { DrawerResizeHandle } from './drawer-resize-handle.tsx';
 
+// The side tree (and TanStack Virtual) loads after the chrome, so the first paint stays light.
+const StructureTree = lazy(() =>
+  import('../../features/structure/components/structure-tree.tsx').then((module) => ({
+    default: module.StructureTree,
+  })),
+);
+
 type CompanyDrawerProps = {
   company: MyCompany;
   open: boolean;
@@ -28,7 +35,7 @@ type CompanyDrawerProps = {
   onResizeEnd: (width: number) => void;
 };
 
-/** The side panel of company pages: logo, name, description, expiry date and remaining days. */
+/** The side panel of company pages: logo, name, description, expiry date, remaining days and the 'All Model' tree. */
 export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: CompanyDrawerProps) {
   const { t } = useTranslation();
   const { me } = useSession();
@@ -98,6 +105,9 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
           </ListItemButton>
         </List>
       ) : null}
+      <Suspense fallback={null}>
+        <StructureTree key={company.id} company={company} />
+      </Suspense>
       <DrawerResizeHandle width={width} onResize={handleResize} onResizeEnd={handleResizeEnd} />
     </Drawer>
   );

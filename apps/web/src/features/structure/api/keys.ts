@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+
+/** Query keys of the structure feature; everything of a company sits under `company(companyId)`. */
+export const structureKeys = {
+  all: ['structure'] as const,
+  company: (companyId: string) => [...structureKeys.all, companyId] as const,
+  tree: (companyId: string) => [...structureKeys.company(companyId), 'tree'] as const,
+  /** `folderId` null: the company's own overview (its dashboard). */
+  overview: (companyId: string, folderId: string | null) =>
+    [...structureKeys.company(companyId), 'overview', folderId ?? 'company'] as const,
+  equipmentTag: (companyId: string, tagId: string) =>
+    [...structureKeys.company(companyId), 'equipment-tag', tagId] as const,
+  assignedMembers: (companyId: string, tagId: string) =>
+    [...structureKeys.company(companyId), 'assigned-members', tagId] as const,
+  activeMembers: (companyId: string) => [...structureKeys.company(companyId), 'active-members'] as const,
+  places: (geocoderUrl: string, search: string) =>
+    [...structureKeys.all, 'places', geocoderUrl, search] as const,
+};
+
+/**
+ * After a folder, equipment tag, model or assignment changes: reload the company's tree and overviews
+ * (spec 01 §4 'the tree reloads').
+ */
+export function useStructureChanged() {
+  const queryClient = useQueryClient();
+  return (companyId: string) => queryClient.invalidateQueries({ queryKey: structureKeys.company(companyId) });
+}
+
+/** Names the company of a call, so its mutation knows what to reload. */
+export type InCompany = { companyId: string };

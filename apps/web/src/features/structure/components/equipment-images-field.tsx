@@ -1,0 +1,117 @@
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
+import { IMAGE_ACCEPT, isAcceptedImage, uploadImage } from '../../../lib/upload-image.ts';
+import { useFeedback } from '../../../lib/use-feedback.ts';
+import { type EquipmentImageValue, formatMegabytes, shortImageName } from './equipment-form.ts';
+
+type EquipmentImagesFieldProps = {
+  value: EquipmentImageValue[];
+  onChange: (images: EquipmentImageValue[]) => void;
+  error?: string | undefined;
+};
+
+/**
+ * The images of an equipment tag: png, jpg and jpeg only, each uploaded as soon as it is chosen and listed
+ * with its name (cut at 50 characters) and size in MB (spec 01 §5, §9).
+ */
+export function EquipmentImagesField({ value, onChange, error }: EquipmentImagesFieldProps) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const upload = useMutation({
+    mutationFn: async (files: File[]) => {
+      const uploaded: EquipmentImageValue[] = [];
+      for (const file of files) uploaded.push(await uploadImage('equipment-tags', file));
+      return uploaded;
+    },
+  });
+
+  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    // Choosing the same file again after a failure must fire again.
+    event.target.value = '';
+    if (files.length === 0) return;
+    if (!files.every(isAcceptedImage)) {
+      feedback.warning(t('upload.wrongType'));
+      return;
+    }
+    upload.mutate(files, {
+      onSuccess: (uploaded) => onChange([...value, ...uploaded]),
+      onError: (failure) => feedback.failure(failure, t('structure.equipment.uploadFailed')),
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+          {t('structure.equipment.images')}
+        </Typography>
+        <Button
+          component="label"
+          variant="outlined"
+          size="small"
+          startIcon={<AddPhotoAlternateOutlined />}
+          loading={upload.isPending}
+          loadingPosition="start"
+        >
+          {t('structure.equipment.addImages')}
+          <Box
+            component="input"
+            type="file"
+            multiple
+            accept={IMAGE_ACCEPT}
+            onChange={handleFiles}
+            sx={visuallyHidden}
+          />
+        </Button>
+      </Box>
+      {value.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('structure.equipment.noImages')}
+        </Typography>
+      ) : (
+        <List dense aria-label={t('structure.equipment.images')} sx={{ py: 0 }}>
+          {value.map((image) => (
+            <ListItem
+              key={image.url}
+              disableGutters
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={t('structure.equipment.removeImage', { name: image.image_name })}
+                  onClick={() => onChange(value.filter((other) => other.url !== image.url))}
+                >
+                  <DeleteOutlined />
+                </IconButton>
+              }
+            >
+              <ListItemAvatar>
+                <Avatar variant="rounded" src={image.url} alt="" />
+              </ListItemAvatar>
+              <ListItemText
+                primary={shortImageName(image.image_name)}
+                secondary={formatMegabytes(image.image_size)}
+                slotProps={{ primary: { title: image.image_name, noWrap: true } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {error ? <FormHelperText error>{error}</FormHelperText> : null}
+    </Box>
+  );
+}

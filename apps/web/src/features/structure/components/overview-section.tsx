@@ -1,0 +1,28 @@
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { describeError } from '../../../lib/errors.ts';
+import { useOverview } from '../api/get-overview.ts';
+import { OverviewPanel } from './overview-panel.tsx';
+
+/** Loads the overview of the company (`folderId` null) or of a folder, and shows it. */
+export function OverviewSection({ companyId, folderId }: { companyId: string; folderId: string | null }) {
+  const { t } = useTranslation();
+  const overview = useOverview({ companyId, folderId });
+  if (overview.data) return <OverviewPanel overview={overview.data} />;
+  if (overview.isError) {
+    return (
+      <EmptyState message={describeError(overview.error, t)}>
+        <Button onClick={() => void overview.refetch()}>{t('common.retry')}</Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack spacing={2} aria-busy>
+      <Skeleton variant="rounded" height={96} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
+}

@@ -1,0 +1,231 @@
+import type { MyCompany, TreeModel, TreeNode } from '@sdp/contracts';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useFeedback } from '../../../lib/use-feedback.ts';
+import { useDeleteStructureItem } from '../api/delete-structure-item.ts';
+import { useInactivateModel } from '../api/inactivate-model.ts';
+import { useUpdateOfflineModel } from '../api/update-offline-model.ts';
+import type { TreeMenuAction } from '../tree-menu.ts';
+import { findTreeNode, folderViewPath, type TreeRow } from '../tree-rows.ts';
+
+// Dialogs open rarely; each loads on first use (the equipment dialog also brings its map later still).
+const FolderDialog = lazy(() => import('./folder-dialog.tsx').then((m) => ({ default: m.FolderDialog })));
+const EquipmentTagDialog = lazy(() =>
+  import('./equipment-tag-dialog.tsx').then((m) => ({ default: m.EquipmentTagDialog })),
+);
+const AddModelDialog = lazy(() =>
+  import('./add-model-dialog.tsx').then((m) => ({ default: m.AddModelDialog })),
+);
+const OfflineModelDialog = lazy(() =>
+  import('./offline-model-dialog.tsx').then((m) => ({ default: m.OfflineModelDialog })),
+);
+const AssignMemberDialog = lazy(() =>
+  import('./assign-member-dialog.tsx').then((m) => ({ default: m.AssignMemberDialog })),
+);
+
+/** Dialog modes of spec 01 §4 (CREATE-FOLDER, UPDATE-FOLDER, CREATE-EQUIPMENT-TAG, …) with what they act on. */
+type TreeDialog =
+  | { kind: 'createFolder'; parent: TreeNode }
+  | { kind: 'editFolder'; folder: TreeNode }
+  | { kind: 'createEquipmentTag'; parent: TreeNode }
+  | { kind: 'editEquipmentTag'; tag: TreeNode }
+  | { kind: 'addModel'; tag: TreeNode }
+  | { kind: 'assignMember'; tag: TreeNode }
+  | { kind: 'editOfflineModel'; model: TreeModel };
+
+/** A question before a delete; confirming runs it, and it may answer with a follow-up question. */
+type Confirmation = {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  run: () => Promise<Confirmation | null>;
+};
+
+const CONFLICT = 409;
+
+/**
+ * What the context menu entries do: open a dialog, go to a page, or confirm and delete. After a delete the
+ * user goes to the folder view of what held the deleted item (spec 01 §4); the tree reloads by itself.
+ */
+export function useTreeActions({ company, root }: { company: MyCompany; root: TreeNode }): {
+  run: (action: TreeMenuAction, row: TreeRow) => void;
+  element: ReactNode;
+} {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const [dialog, setDialog] = useState<TreeDialog | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const deleteItem = useDeleteStructureItem();
+  const inactivateModel = useInactivateModel();
+  const updateOfflineModel = useUpdateOfflineModel();
+  const companyId = company.id;
+
+  const goToFolderOf = (parentId: string | null) =>
+    void navigate(folderViewPath(companyId, parentId ? (findTreeNode(root, parentId) ?? null) : null));
+
+  const ask = (next: Confirmation | null) => {
+    if (next) setConfirmation(next);
+    setConfirmOpen(next !== null);
+  };
+
+  const deleteFolder = (folder: TreeNode, recursive: boolean): Confirmation => ({
+    title: t('structure.folder.deleteTitle'),
+    message: recursive
+      ? t('structure.folder.deleteRecursiveConfirm', { title: folder.structureItemTitle })
+      : t('structure.folder.deleteConfirm', { title: folder.structureItemTitle }),
+    confirmLabel: t('structure.delete'),
+    run: async () => {
+      try {
+        await deleteItem.mutateAsync({ companyId, itemId: folder.id, recursive });
+      } catch (error) {
+        // A folder with content needs an explicit second yes (the server answers 409 with why).
+        if (!recursive && error instanceof ApiError && error.status === CONFLICT)
+          return deleteFolder(folder, true);
+        feedback.failure(error, t('structure.folder.deleteFailed'));
+        return null;
+      }
+      feedback.success(t('structure.folder.deleted'));
+      goToFolderOf(folder.parentId);
+      return null;
+    },
+  });
+
+  const deleteTag = (tag: TreeNode): Confirmation => ({
+    title: t('structure.equipment.deleteTitle'),
+    message: t('structure.equipment.deleteConfirm', { code: tag.structureItemTitle }),
+    confirmLabel: t('structure.delete'),
+    run: async () => {
+      try {
+        await deleteItem.mutateAsync({ companyId, itemId: tag.id });
+      } catch (error) {
+        feedback.failure(error, t('structure.equipment.deleteFailed'));
+        return null;
+      }
+      feedback.success(t('structure.equipment.deleted'));
+      goToFolderOf(tag.parentId);
+      return null;
+    },
+  });
+
+  const inactivate = (model: TreeModel, tag: TreeNode | undefined): Confirmation => ({
+    title: t('structure.model.inactiveTitle'),
+    message: t('structure.model.inactiveConfirm', { title: model.title }),
+    confirmLabel: t('structure.menu.inactivateModel'),
+    run: async () => {
+      try {
+        // An offline model is switched off in place, so its edit dialog can switch it back on.
+        if (model.is_offline)
+          await updateOfflineModel.mutateAsync({
+            companyId,
+            modelId: model.id,
+            input: { title: model.title, linkUrl: model.linkUrl, isActive: 'inactive' },
+          });
+        else await inactivateModel.mutateAsync({ companyId, modelId: model.id });
+      } catch (error) {
+        feedback.failure(error, t('structure.model.deleteFailed'));
+        return null;
+      }
+      feedback.success(t('structure.model.deleted'));
+      goToFolderOf(tag?.parentId ?? null);
+      return null;
+    },
+  });
+
+  const run = (action: TreeMenuAction, row: TreeRow) => {
+    if (row.kind === 'group') return;
+    if (row.kind === 'model') {
+      if (action === 'editModel') void navigate(`/setting/model/${row.model.id}`);
+      if (action === 'editOfflineModel') setDialog({ kind: 'editOfflineModel', model: row.model });
+      if (action === 'inactivateModel') ask(inactivate(row.model, row.tag));
+      return;
+    }
+    const node = row.node;
+    switch (action) {
+      case 'createFolder':
+        setDialog({ kind: 'createFolder', parent: node });
+        break;
+      case 'addEquipmentTag':
+        setDialog({ kind: 'createEquipmentTag', parent: node });
+        break;
+      case 'manageMembers':
+        void navigate(`/company/${companyId}/members?${new URLSearchParams({ title: company.title })}`);
+        break;
+      case 'editRootName':
+      case 'editFolder':
+        setDialog({ kind: 'editFolder', folder: node });
+        break;
+      case 'deleteFolder':
+        ask(deleteFolder(node, false));
+        break;
+      case 'addModel':
+        setDialog({ kind: 'addModel', tag: node });
+        break;
+      case 'editEquipmentTag':
+        setDialog({ kind: 'editEquipmentTag', tag: node });
+        break;
+      case 'assignMember':
+        setDialog({ kind: 'assignMember', tag: node });
+        break;
+      case 'deleteEquipmentTag':
+        ask(deleteTag(node));
+        break;
+      default:
+    }
+  };
+
+  const handleConfirm = async () => {
+    if (!confirmation) return;
+    setPending(true);
+    try {
+      ask(await confirmation.run());
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const close = () => setDialog(null);
+  const element = (
+    <>
+      <ConfirmDialog
+        open={confirmOpen}
+        title={confirmation?.title ?? ''}
+        message={confirmation?.message ?? ''}
+        confirmLabel={confirmation?.confirmLabel}
+        destructive
+        pending={pending}
+        onConfirm={() => void handleConfirm()}
+        onClose={() => setConfirmOpen(false)}
+      />
+      <Suspense fallback={null}>
+        {dialog?.kind === 'createFolder' ? (
+          <FolderDialog companyId={companyId} parent={dialog.parent} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'editFolder' ? (
+          <FolderDialog companyId={companyId} folder={dialog.folder} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'createEquipmentTag' ? (
+          <EquipmentTagDialog company={company} parent={dialog.parent} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'editEquipmentTag' ? (
+          <EquipmentTagDialog company={company} tag={dialog.tag} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'addModel' ? (
+          <AddModelDialog company={company} tag={dialog.tag} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'assignMember' ? (
+          <AssignMemberDialog companyId={companyId} tag={dialog.tag} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'editOfflineModel' ? (
+          <OfflineModelDialog companyId={companyId} model={dialog.model} onClose={close} />
+        ) : null}
+      </Suspense>
+    </>
+  );
+  return { run, element };
+}
