@@ -54,6 +54,12 @@ export async function inFreshPage(browser: Browser, t: TestContext, journey: (pa
     viewport: { width: 1280, height: 800 },
   });
   context.setDefaultTimeout(15_000);
+  // Journeys never reach the internet: map tiles, the place search and outside links fail at once instead.
+  const portal = new URL(baseUrl()).origin;
+  await context.route(
+    (url) => url.origin !== portal,
+    (route) => route.abort('internetdisconnected'),
+  );
   const page = await context.newPage();
   try {
     await journey(page);

@@ -6,6 +6,8 @@ export const DEMO_PASSWORD = 'demo1234';
 export const demoAccounts = {
   admin: 'admin@example.com',
   owner: 'owner@example.com',
+  ownerRvs: 'owner.rvs@example.com',
+  supermember: 'supermember@example.com',
   member: 'member@example.com',
 } as const;
 
