@@ -175,14 +175,20 @@ function motor(tagCode: string, title: string, fault: PlantFault | null): PlantM
 }
 
 /**
- * Use of the demo drive before monitoring began. The server counts it as initial damage
- * initial_day × avg_rate / l0 (hours at the rated temperature): 156 × 24 / 5,000 = 0.75 for the DC-link
- * capacitors (remaining life starts near 25 %), 156 × 24 / 45,000 = 0.08 for the fan.
+ * Use of the demo drive before monitoring began: 2,600 days at 24 h a day. The server counts it as initial
+ * damage initial_day × avg_rate / expectedLifeTime (L0 when none is given): 62,400 h / 83,200 h = 0.75 for the
+ * capacitors (remaining life starts near 25 %), 62,400 h / 160,000 h = 0.39 for the fan. The expected lives
+ * are what the parts would have lasted at their past operating temperatures.
  */
-export const DRIVE_LIFE = { initialDay: 156, avgRate: 24 } as const;
+export const DRIVE_LIFE = {
+  initialDay: 2600,
+  avgRate: 24,
+  capacitorExpectedLifeHours: 83_200,
+  fanExpectedLifeHours: 160_000,
+} as const;
 
 function drive(tagCode: string, title: string, fault: PlantFault | null): PlantModel {
-  const lifeRow = (tag: 'dc_link_capacitor' | 'cooling_fan', l0: number, tmax: number) => {
+  const lifeRow = (tag: 'dc_link_capacitor' | 'cooling_fan', l0: number, tmax: number, expected: number) => {
     const sensor = sensorType(MODEL_TYPE.vca, tag);
     return {
       sensorTypeId: sensor.id,
@@ -200,13 +206,23 @@ function drive(tagCode: string, title: string, fault: PlantFault | null): PlantM
       avg_rate: DRIVE_LIFE.avgRate,
       l0,
       tmax,
-      expectedLifeTime: null,
+      expectedLifeTime: expected,
     };
   };
   const sections = {
     vsd_alarm_limit_sensor_new_in: [
-      lifeRow('dc_link_capacitor', DEMO_VSD_MODEL.capacitorLifeHours, DEMO_VSD_MODEL.capacitorRatedC),
-      lifeRow('cooling_fan', DEMO_VSD_MODEL.fanLifeHours, DEMO_VSD_MODEL.fanRatedC),
+      lifeRow(
+        'dc_link_capacitor',
+        DEMO_VSD_MODEL.capacitorLifeHours,
+        DEMO_VSD_MODEL.capacitorRatedC,
+        DRIVE_LIFE.capacitorExpectedLifeHours,
+      ),
+      lifeRow(
+        'cooling_fan',
+        DEMO_VSD_MODEL.fanLifeHours,
+        DEMO_VSD_MODEL.fanRatedC,
+        DRIVE_LIFE.fanExpectedLifeHours,
+      ),
     ],
     motor_data_in: [
       { modelConfigurationTagCode: 'motor_power', title: 'Motor rated power', value: 90 },

@@ -31,7 +31,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** A PNG (colour type 2, 8 bits) of `width`×`height` RGB pixels given row by row. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
+export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -73,7 +73,7 @@ function glyph(group: EquipmentGroupType, x: number, y: number): boolean {
 }
 
 /** The 64×64 PNG of a tag: its group's colour, shaded by the tag code, with the group's glyph in white. */
-export function tagImagePng(tag: Pick<PlantTag, 'code' | 'groupType'>): Uint8Array {
+export function tagImagePng(tag: Pick<PlantTag, 'code' | 'groupType'>): Uint8Array<ArrayBuffer> {
   const size = TAG_IMAGE_SIZE;
   const base = GROUP_COLOURS[tag.groupType];
   const shade = 0.8 + 0.4 * ((hashString(tag.code) % 1000) / 1000);

@@ -100,7 +100,7 @@ describe('historyBatches', () => {
       return sum + 90 * perDay;
     }, 0);
     expect(counts.points).toBe(expected);
-    expect(counts.points).toBe(293_760);
+    expect(counts.points).toBe(311_040);
     // 12 channels: 2 RVS sensors × 3 axes, 2 MCA motors × 3 phases.
     expect(counts.waveforms).toBe(90 * 12);
     expect(counts.bytes).toBe(90 * 12 * 16_384 * 4);
@@ -300,17 +300,17 @@ describe('runDemo', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^demo: history .* 3,264 points \([\d,]+ already stored\), 12 waveforms in 0\.0 s$/,
+      /^demo: history .* 3,456 points \([\d,]+ already stored\), 12 waveforms in 0\.0 s$/,
     );
     expect(lines[1]).toBe('demo: streaming live data every 0.005 s');
     expect(lines[2]).toBe(`demo: live stream stopped after 2 ticks (${2 * fastTags} points, 0 waveforms)`);
     expect(summary).toMatchObject({
-      historyPoints: 3264,
+      historyPoints: 3456,
       historyWaveforms: 12,
       liveTicks: 2,
       livePoints: 2 * fastTags,
     });
-    expect(server.stored.size).toBe(3264 + 2 * fastTags);
+    expect(server.stored.size).toBe(3456 + 2 * fastTags);
     expect(server.waveforms.size).toBe(12);
   });
 

@@ -19,13 +19,12 @@ import {
 } from './timeline.ts';
 
 /**
- * Temperature series (°C) behind the remaining-life rows, named as the server's ingestion accepts them
- * (docs/ingestion.md). They are not monitored tags themselves: the server turns them into the
- * `dc_link_capacitor` and `cooling_fan` remaining life (%).
+ * Temperature series behind the remaining-life rows: `<row tagCode>.temperature` (°C), accepted by the server
+ * besides the monitored tags, which it turns into the `dc_link_capacitor` and `cooling_fan` remaining life (%).
  */
 export const LIFE_TEMPERATURE_TAGS = {
-  dc_link_capacitor: 'capacitor_temperature',
-  cooling_fan: 'fan_temperature',
+  dc_link_capacitor: 'dc_link_capacitor.temperature',
+  cooling_fan: 'cooling_fan.temperature',
 } as const;
 
 /** Rise of the ageing capacitors' core temperature per unit of fault severity, K. */

@@ -32,17 +32,20 @@ const HARMONICS: readonly (readonly [order: number, fraction: number])[] = [
   [11, 0.009],
   [13, 0.006],
 ];
-/** Negative-sequence fraction of the fundamental, least and most: the NEMA current unbalance, 0.8–1.1 %. */
-const NEGATIVE_SEQUENCE = [0.008, 0.011] as const;
+/** Negative-sequence fraction of the fundamental: the NEMA current unbalance, ≈ 0.9 %. */
+const NEGATIVE_SEQUENCE = 0.009;
 /** Static eccentricity sidebands fs ± fr, dB below the supply (under the −40 dB warning). */
 const ECCENTRICITY_DB = -52;
 
-/** What the motor's meter measures besides the currents. */
-const SCALAR_TAGS = ['voltage_unbalance', 'ground_fault', 'terminal_loose'];
-/** What the server reads from the current captures: sideband levels, current unbalance and THD. */
-const DERIVED_TAGS = [
+const SCALAR_TAGS = [
   'current_unbalance',
   'thd_current',
+  'voltage_unbalance',
+  'ground_fault',
+  'terminal_loose',
+];
+/** Sideband levels the server reads from the current spectra. */
+const DERIVED_TAGS = [
   'broken_rotor_bar',
   'short_turn',
   'eccentric_airgap',
@@ -57,8 +60,6 @@ export function motorCurrentSimulator(model: PlantModel, context: SimulationCont
   const limit = sensorType(MODEL_TYPE.mca, 'broken_rotor_bar');
   const alarmRatio = (limit.alarm - HEALTHY_ROTOR_BAR_DB) / (limit.warning - HEALTHY_ROTOR_BAR_DB);
   const wander = (name: string, t: number) => smoothNoise(mixSeed(key, name), t, 8 * HOUR_MS);
-  const [least, most] = NEGATIVE_SEQUENCE;
-  const negativeSequence = least + (most - least) * uniformAt(key, 'unbalance');
   /** RMS stator current, A: a pump near rated load (190 A rated). */
   const currentRms = (t: number) => 172 + 4 * wander('load', t);
 
@@ -98,7 +99,7 @@ export function motorCurrentSimulator(model: PlantModel, context: SimulationCont
       const tone = (hz: number, a: number, phase: number) =>
         addCosine(out, CURRENT_SAMPLE_RATE_HZ, hz, a, phase);
       tone(SUPPLY_HZ, amplitude, phases.supply + shift);
-      tone(SUPPLY_HZ, amplitude * negativeSequence, phases.negative - shift);
+      tone(SUPPLY_HZ, amplitude * NEGATIVE_SEQUENCE, phases.negative - shift);
       for (const [i, [order, fraction]] of HARMONICS.entries()) {
         tone(order * SUPPLY_HZ, amplitude * fraction, phases.harmonics[i]! + order * shift);
       }
@@ -111,7 +112,14 @@ export function motorCurrentSimulator(model: PlantModel, context: SimulationCont
     });
   };
 
+  // Motors differ a little in their meters' idle readings.
+  const meterOffset = 0.1 * uniformAt(key, 'meter');
   const sample = (t: number): Record<string, number> => ({
+    current_unbalance: round(
+      100 * NEGATIVE_SEQUENCE + meterOffset + 0.15 * wander('unbalance', t) + 0.04 * normalAt(key, 'u', t),
+      2,
+    ),
+    thd_current: round(3.1 + 0.2 * wander('thd', t) + 0.05 * normalAt(key, 'thd', t), 2),
     voltage_unbalance: round(0.45 + 0.08 * wander('vu', t) + 0.02 * normalAt(key, 'vu', t), 2),
     ground_fault: round(0.06 + 0.01 * wander('ground', t) + 0.004 * normalAt(key, 'ground', t), 3),
     terminal_loose: round(0.3 + 0.05 * wander('terminal', t) + 0.02 * normalAt(key, 'terminal', t), 2),
