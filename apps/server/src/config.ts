@@ -37,6 +37,8 @@ const envSchema = z
     SDP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SDP_DEMO: flag.optional(),
     SDP_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo1234'),
+    SDP_DEMO_STREAM: flag.optional(),
+    SDP_DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(90),
     REPORT_ISSUE_URL: z.url().optional(),
     SMTP_URL: z
       .string()
@@ -100,7 +102,7 @@ export interface Config {
     logoutRedirectUrl?: string;
   } | null;
   admin: { email: string; password: string } | null;
-  demo: { enabled: boolean; password: string };
+  demo: { enabled: boolean; password: string; stream: boolean; historyDays: number };
   reportIssueUrl: string | null;
   webDist: string;
   smtpUrl: string | null;
@@ -158,7 +160,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { email: e.SDP_ADMIN_EMAIL, password: e.SDP_ADMIN_PASSWORD }
         : null,
     // The demo plant is on by default only with the embedded database: never seed a real server by surprise.
-    demo: { enabled: e.SDP_DEMO ?? !e.DATABASE_URL, password: e.SDP_DEMO_PASSWORD },
+    demo: {
+      enabled: e.SDP_DEMO ?? !e.DATABASE_URL,
+      password: e.SDP_DEMO_PASSWORD,
+      stream: e.SDP_DEMO_STREAM ?? true,
+      historyDays: e.SDP_DEMO_HISTORY_DAYS,
+    },
     reportIssueUrl: e.REPORT_ISSUE_URL ?? null,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
     smtpUrl: e.SMTP_URL ?? null,

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { defaultOrigin, runDemo } from '@sdp/simulator';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
@@ -6,12 +7,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
-import { seedDemo } from './demo/demo.seed.ts';
+import { buildDemoPlant, rememberDemoOrigin } from './demo/demo.plant.ts';
+import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { startMqttIngest } from './modules/ingest/mqtt.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createLocalStorage } from './storage/storage.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -55,11 +58,13 @@ const { app, services } = await buildApp({
 });
 
 let mqttIngest: ReturnType<typeof startMqttIngest> | null = null;
+let demoAbort: AbortController | null = null;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info(`${signal} received, shutting down`);
+  demoAbort?.abort();
   const force = setTimeout(() => process.exit(1), 20_000).unref();
   // Open keep-alive and streaming connections must not keep PostgreSQL from being stopped.
   const within = (promise: Promise<unknown>, ms: number) => Promise.race([promise, sleep(ms)]);
@@ -134,3 +139,28 @@ if (accounts.length) {
 }
 if (config.admin) lines.push(`  Administrator: ${config.admin.email} (password from SDP_ADMIN_PASSWORD)`);
 process.stdout.write(`${lines.join('\n')}\n\n`);
+
+// The demo plant streams through the real ingest API, in the background: 90 days of history, then live data.
+if (config.demo.enabled && config.demo.stream && config.role !== 'worker') {
+  const demoAdmin = demoAccounts.find((account) => account.role === 'ADMIN');
+  void buildDemoPlant(app, database.db, createLocalStorage(config.filesDir), {
+    email: demoAdmin?.email ?? '',
+    password: config.demo.password,
+  })
+    .then(async (plant) => {
+      const origin = plant.origin ?? defaultOrigin(Date.now());
+      await rememberDemoOrigin(database.db, plant.companyId, origin);
+      demoAbort = new AbortController();
+      const summary = await runDemo({
+        baseUrl: `http://127.0.0.1:${config.port}`,
+        key: plant.key,
+        origin,
+        historyDays: config.demo.historyDays,
+        ...(plant.historyFrom ? { historyFrom: plant.historyFrom } : {}),
+        signal: demoAbort.signal,
+        log: (line) => log.info({ component: 'demo' }, line),
+      });
+      log.info({ component: 'demo', summary }, 'demo stopped');
+    })
+    .catch((error: Error) => log.warn({ component: 'demo' }, `demo plant not streaming: ${error.message}`));
+}

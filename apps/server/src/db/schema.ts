@@ -367,7 +367,14 @@ export interface FaultEventsTable {
   updated_at: CreatedAt;
 }
 
+export interface DemoStateTable {
+  company_id: string;
+  origin: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  demo_state: DemoStateTable;
   ingest_keys: IngestKeysTable;
   series: SeriesTable;
   measurements: MeasurementsTable;

@@ -23,12 +23,6 @@ const INCOMPLETE_CAPTURE_MS = 3_600_000;
 const BASELINE_PAIRS = 200;
 const OFFLINE = -1;
 
-/** VCA remaining life: which temperature feeds which component (ANALYTICS.md §5). */
-const RUL_INPUTS: Record<string, string> = {
-  dc_link_capacitor: 'capacitor_temperature',
-  cooling_fan: 'fan_temperature',
-};
-
 interface StoredState {
   alarm?: AlarmState;
   lastTs?: number;
@@ -176,14 +170,16 @@ export function createAnalysisService(deps: Deps) {
   ) {
     for (const row of settings.vsd_alarm_limit_sensor_new_in) {
       const output = row.tagCode ?? '';
-      const input = RUL_INPUTS[output];
+      // The component's temperature history `<tag>.temperature` feeds its remaining life (ANALYTICS.md §5).
+      const input = output ? `${output}.temperature` : undefined;
       const temperatures = input ? states.get(input) : undefined;
       if (!input || !temperatures || !row.l0 || row.tmax === null) continue;
       const samples = await repository.samplesAfter(temperatures.id, 0, 500_000);
       if (samples.length < 2) continue;
       const rating = { ratedLifeHours: row.l0, ratedTemperatureC: row.tmax };
       const previous = (states.get(output)?.state as StoredState | null)?.rulTs ?? 0;
-      const initialDamage = (row.initial_day * row.avg_rate) / row.l0;
+      // Life used before monitoring began: days in service × hours a day, over the expected life (else L0).
+      const initialDamage = (row.initial_day * row.avg_rate) / (row.expectedLifeTime ?? row.l0);
       const points: { tsMs: number; feature: FeaturePoint }[] = [];
       const history: { hours: number; temperatureC: number }[] = [];
       for (let i = 1; i < samples.length; i++) {

@@ -170,6 +170,27 @@ describe('the analysis pipeline', () => {
       payload: Buffer.from(samples.buffer),
     });
     expect(stored.statusCode).toBe(200);
+    // A second capture of the same axis, analysed in the same round: the same feature series twice in one batch.
+    const later = new URLSearchParams({
+      modelCode: model.code,
+      sensor: 'S1',
+      kind: 'vibration',
+      channel: 'x',
+      sampleRate: String(fs),
+      capturedAt: new Date(minutes(6)).toISOString(),
+      unit: 'm/s2',
+      fileName: 'S1_x_2.bin',
+    });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/ingest/waveforms?${later}`,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+          payload: Buffer.from(samples.buffer),
+        })
+      ).statusCode,
+    ).toBe(200);
     const feature = (tag: string) =>
       ctx.db
         .selectFrom('series')
@@ -186,7 +207,10 @@ describe('the analysis pipeline', () => {
     expect(Math.abs((velocity?.last_value ?? 0) - 11.25) / 11.25).toBeLessThan(0.02);
     expect(velocity).toMatchObject({ unit: 'mm/s', source: 'feature' });
     expect((await feature('S1.acceleration.x'))?.last_value).toBeCloseTo(10 / Math.SQRT2, 2);
-    // One sample above the alarm is not yet persistent (2 out of 3 by default for RVS): the sensor is still normal.
-    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(0);
+    // Two captures above the alarm make 2 out of 3 (the RVS default persistence): alarm, raised once.
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(2);
+    expect((await events(model.id)).map((event) => [event.tag, event.alarm_type])).toEqual([
+      ['S1.velocity.x', 2],
+    ]);
   });
 });

@@ -2,12 +2,10 @@ import {
   accelerationToVelocity,
   amplitudeSpectrum,
   bandRms,
-  currentSpectrum,
   envelopeSpectrum,
   motorCurrentFeatures,
   overallFeatures,
   STANDARD_GRAVITY,
-  totalHarmonicDistortion,
 } from '@sdp/analytics';
 
 export interface FeaturePoint {
@@ -43,7 +41,8 @@ export function vibrationFeatures(
 
 /**
  * MCA indicators from the three stator currents captured together (ANALYTICS.md §4): sideband levels in dB below the
- * supply peak for broken rotor bars, eccentricity, inter-turn and bearing signatures; NEMA current unbalance and THD in %.
+ * supply peak for broken rotor bars, eccentricity, inter-turn and bearing signatures. Unbalance and THD come from the
+ * gateway as scalars: it sees every cycle, not one capture a day.
  */
 export function motorFeatures(
   phases: { a: Float32Array; b: Float32Array; c: Float32Array },
@@ -54,15 +53,11 @@ export function motorFeatures(
     poles: motor.poles,
     ...(motor.rpm ? { rpm: motor.rpm } : {}),
   });
-  const { spectrum, supply } = currentSpectrum(phases.a, sampleRateHz);
-  const thd = 100 * totalHarmonicDistortion(spectrum, supply);
   const candidates: { tag: string; unit: string; value: number | null }[] = [
     { tag: 'broken_rotor_bar', unit: 'dB', value: features.rotor_bar_crack },
     { tag: 'eccentric_airgap', unit: 'dB', value: features.eccentric_airgap },
     { tag: 'short_turn', unit: 'dB', value: features.short_turn },
     { tag: 'bearing_failure', unit: 'dB', value: features.bearing_failure },
-    { tag: 'current_unbalance', unit: '%', value: features.terminal_loose },
-    { tag: 'thd_current', unit: '%', value: thd },
   ];
   return candidates.filter(
     (point): point is FeaturePoint => point.value !== null && Number.isFinite(point.value),

@@ -136,7 +136,14 @@ export function createIngestRepository(pool: pg.Pool) {
 
     /** Series ids for (model, tag) pairs, created on first use; cached, since a series is never renamed. */
     async seriesIds(pairs: { modelId: string; tag: string; unit: string; source?: 'input' | 'feature' }[]) {
-      const missing = pairs.filter((pair) => !seriesCache.has(`${pair.modelId}/${pair.tag}`));
+      // One row per (model, tag): a batch names the same series many times, and ON CONFLICT may touch a row once.
+      const missing = [
+        ...new Map(
+          pairs
+            .filter((pair) => !seriesCache.has(`${pair.modelId}/${pair.tag}`))
+            .map((pair) => [`${pair.modelId}/${pair.tag}`, pair]),
+        ).values(),
+      ];
       if (missing.length) {
         // Outside the data transaction: a catalogue row is harmless if the batch later fails, and the cache stays true.
         const { rows } = await pool.query<{ id: string; model_id: string; tag: string }>({

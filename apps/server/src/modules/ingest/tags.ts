@@ -4,10 +4,10 @@ import { monitoredTags } from '../models/settings.ts';
 
 /**
  * Raw inputs a model accepts besides its monitored tags: what the analysis turns into features.
- * VCA: component temperatures behind remaining life (ANALYTICS.md §5).
+ * VCA: `<remaining-life tag>.temperature`, the component temperatures behind remaining life (ANALYTICS.md §5).
  */
 const extraInputs: Record<number, string[]> = {
-  3: ['capacitor_temperature', 'fan_temperature'],
+  3: ['dc_link_capacitor.temperature', 'cooling_fan.temperature'],
 };
 
 const quantityUnits: Record<string, string> = {
@@ -16,8 +16,6 @@ const quantityUnits: Record<string, string> = {
   envelope: 'gE',
   temperature: '°C',
   battery: '%',
-  capacitor_temperature: '°C',
-  fan_temperature: '°C',
 };
 
 /** The tags a model accepts from gateways, each with its unit. */

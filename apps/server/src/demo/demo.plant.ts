@@ -1,0 +1,143 @@
+import { demoPlant, firstModelCode, type Plant, tagImagePng } from '@sdp/simulator';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/pool.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { DEMO_COMPANY_CODE } from './demo.seed.ts';
+
+export interface DemoPlant {
+  companyId: string;
+  key: string;
+  /** Day 0 of the fault timeline, kept across restarts. */
+  origin: number | undefined;
+  /** The last instant already stored, when the plant existed before this start. */
+  historyFrom: number | undefined;
+}
+
+const KEY_NAME = 'Demo simulator';
+
+/**
+ * Builds the demo plant through the public API, as an administrator would (folders, equipment tags with their
+ * pictures, models with complete configurations), once; then issues a fresh ingest key for the simulator and
+ * revokes the previous one.
+ */
+export async function buildDemoPlant(
+  app: FastifyInstance,
+  db: Db,
+  storage: FileStorage,
+  admin: { email: string; password: string },
+  plant: Plant = demoPlant,
+): Promise<DemoPlant> {
+  const login = await app.inject({ method: 'POST', url: '/auth/login', payload: admin });
+  if (login.statusCode !== 200)
+    throw new Error(`demo: the administrator cannot sign in (${login.statusCode})`);
+  const cookie = `sdp_session=${login.cookies.find((c) => c.name === 'sdp_session')?.value}`;
+  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<T> => {
+    const response = await app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300)
+      throw new Error(`demo: ${method} ${url} answered ${response.statusCode} ${response.body}`);
+    return (response.body ? response.json() : null) as T;
+  };
+
+  const company = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('initial_code', '=', DEMO_COMPANY_CODE)
+    .executeTakeFirstOrThrow();
+  const root = await db
+    .selectFrom('structure_items')
+    .select('id')
+    .where('company_id', '=', company.id)
+    .where('is_primary_folder', '=', true)
+    .executeTakeFirstOrThrow();
+  const existingModels = await db
+    .selectFrom('equipment_models')
+    .select(['code', 'last_data_at'])
+    .where('company_id', '=', company.id)
+    .execute();
+
+  if (existingModels.length === 0) {
+    const folders = new Map<string, string>();
+    for (const folder of plant.folders) {
+      const parentId = folder.parentKey ? (folders.get(folder.parentKey) as string) : root.id;
+      const created = await call<{ id: string }>('POST', '/api/v1/structure-item', {
+        parentId,
+        structureItemType: 'Folder',
+        structureItemTitle: folder.title,
+        companies_id: company.id,
+      });
+      folders.set(folder.key, created.id);
+    }
+    const tags = new Map<string, string>();
+    for (const tag of plant.tags) {
+      const png = Buffer.from(tagImagePng(tag));
+      const url = await storage
+        .put('equipment-tags', `demo-${tag.code.toLowerCase()}.png`, png)
+        .catch(() => `/api/v1/files/equipment-tags/demo-${tag.code.toLowerCase()}.png`);
+      const created = await call<{ id: string }>('POST', '/api/v1/equipment-tag', {
+        structureItemTitle: tag.code,
+        structureItemAlias: tag.name,
+        structureItemType: 'EquipmentTag',
+        equipmentGroupType: tag.groupType,
+        posLat: tag.lat,
+        posLng: tag.lng,
+        parentId: folders.get(tag.folderKey),
+        companies_id: company.id,
+        images: [{ url, image_name: tag.imageName, image_size: png.length }],
+      });
+      tags.set(tag.code, created.id);
+    }
+    for (const model of plant.models) {
+      const created = await call<{ id: string }>('POST', '/api/v1/equipment-models', {
+        ...model.create,
+        equipment_tag_id: tags.get(model.tagCode),
+      });
+      const detail = await call<{ modelCode: string }>('GET', `/api/v1/equipment-models/${created.id}`);
+      if (detail.modelCode !== firstModelCode(model.tagCode, model.typeId)) {
+        throw new Error(`demo: model ${model.code} was created as ${detail.modelCode}`);
+      }
+      // The simulator streams every few seconds: a minute of silence means the demo stopped.
+      await db
+        .updateTable('equipment_models')
+        .set({ expected_interval_seconds: 600 })
+        .where('id', '=', created.id)
+        .execute();
+    }
+  }
+
+  const keys = await call<{ id: string; name: string; revokedAt: string | null }[]>(
+    'GET',
+    `/api/v1/companies/${company.id}/ingest-keys`,
+  );
+  for (const old of keys.filter((k) => k.name === KEY_NAME && !k.revokedAt)) {
+    await call('DELETE', `/api/v1/companies/${company.id}/ingest-keys/${old.id}`);
+  }
+  const { key } = await call<{ key: string }>('POST', `/api/v1/companies/${company.id}/ingest-keys`, {
+    name: KEY_NAME,
+  });
+  await call('POST', '/auth/logout');
+
+  const state = await db
+    .selectFrom('demo_state')
+    .select('origin')
+    .where('company_id', '=', company.id)
+    .executeTakeFirst();
+  const lastStored = existingModels.reduce(
+    (latest, model) => Math.max(latest, model.last_data_at?.getTime() ?? 0),
+    0,
+  );
+  return {
+    companyId: company.id,
+    key,
+    origin: state?.origin.getTime(),
+    historyFrom: existingModels.length && lastStored ? lastStored : undefined,
+  };
+}
+
+/** Remembers the timeline origin of the first start. */
+export async function rememberDemoOrigin(db: Db, companyId: string, origin: number) {
+  await db
+    .insertInto('demo_state')
+    .values({ company_id: companyId, origin: new Date(origin) })
+    .onConflict((conflict) => conflict.column('company_id').doNothing())
+    .execute();
+}
