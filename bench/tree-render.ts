@@ -8,7 +8,7 @@
 // Needs the built web app (`npm run build`) and Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium).
 import { rm } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
-import { freshDataDir, startServer } from './lib/server.ts';
+import { freePort, freshDataDir, startServer } from './lib/server.ts';
 
 const FOLDERS = 25;
 const TAGS_PER_FOLDER = 199;
@@ -95,7 +95,12 @@ const percentile = (values: number[], p: number) =>
 const { root, nodes, lastTitle } = bigTree();
 const treeBody = JSON.stringify(root);
 const dataDir = await freshDataDir();
-const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1' });
+// Its own PostgreSQL port, so a dev server or another benchmark running on the default one does not stop it.
+const server = await startServer({
+  DATA_DIR: dataDir,
+  SDP_DEMO: '1',
+  EMBEDDED_PG_PORT: String(await freePort()),
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
