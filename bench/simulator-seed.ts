@@ -18,7 +18,8 @@ import { freshDataDir, startServer } from './lib/server.ts';
 
 const budgetMs = 60_000;
 const dataDir = await freshDataDir();
-const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1' });
+// The demo company and accounts, but not the server's own plant and stream: this bench builds and pushes them.
+const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1', SDP_DEMO_STREAM: '0' });
 
 interface TreeNode {
   id: string;
