@@ -35,10 +35,19 @@ export interface RunningServer {
 /** Starts the real server (`apps/server/src/main.ts`) as a child process and waits for /healthz 200. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
+  // Two benchmarks (or a developer's server) must not fight over the embedded database's port.
+  const pgPort = env.EMBEDDED_PG_PORT ?? String(await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+      EMBEDDED_PG_PORT: pgPort,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -63,6 +63,8 @@ export async function startServer(repoRoot: string): Promise<RunningServer> {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(postgresPort),
       SDP_DEMO: '1',
+      // The journeys build their own structure: the demo company without the streaming plant keeps them quick and independent.
+      SDP_DEMO_STREAM: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -130,6 +130,19 @@ export function createStructureRepository(db: Db, pool: pg.Pool) {
       return result.rows.map((row) => row.id);
     },
 
+    /** Folder names are unique among the enabled folders of one parent. */
+    folderNameTaken(parentId: string, title: string, executor: Db, exceptId?: string): Promise<boolean> {
+      let query = executor
+        .selectFrom('structure_items')
+        .select('id')
+        .where('parent_id', '=', parentId)
+        .where('item_type', '=', 'Folder')
+        .where('is_disabled', '=', false)
+        .where('title', '=', title);
+      if (exceptId) query = query.where('id', '<>', exceptId);
+      return query.executeTakeFirst().then(Boolean);
+    },
+
     async countEnabledChildren(id: string, executor: Db): Promise<number> {
       const row = await executor
         .selectFrom('structure_items')

@@ -88,6 +88,9 @@ export function createStructureService(deps: {
       return db.transaction().execute(async (trx) => {
         await repository.lockCompany(input.companies_id, trx);
         await loadParent(input.parentId, input.companies_id, trx);
+        if (await repository.folderNameTaken(input.parentId, input.structureItemTitle, trx)) {
+          throw conflict(`A folder named ${input.structureItemTitle} already exists here.`);
+        }
         const id = await repository.insertItem(
           {
             company_id: input.companies_id,
@@ -118,6 +121,15 @@ export function createStructureService(deps: {
         const folder = await loadItem(folderId, companyId, trx);
         if (folder.item_type !== 'Folder')
           throw badRequest('This item is an equipment tag: use PUT /equipment-tag.');
+        const title = input.structureItemTitle ?? folder.title;
+        const parentId = input.parentId ?? folder.parent_id;
+        if (
+          parentId &&
+          (title !== folder.title || parentId !== folder.parent_id) &&
+          (await repository.folderNameTaken(parentId, title, trx, folderId))
+        ) {
+          throw conflict(`A folder named ${title} already exists here.`);
+        }
         if (input.parentId && input.parentId !== folder.parent_id) {
           if (folder.is_primary_folder) throw badRequest('The primary folder cannot be moved.');
           await loadParent(input.parentId, companyId, trx);

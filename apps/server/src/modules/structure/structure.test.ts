@@ -112,6 +112,12 @@ describe('folders (spec 01 §6: ADMIN and OWNER_RVS)', () => {
     expect(titles(await tree('owner'))).toEqual(['ACME POWER', 'PLANT', 'AREA 1']);
   });
 
+  it('refuses a second folder of the same name under one parent', async () => {
+    const again = await call('admin', 'POST', '/api/v1/structure-item', folder('Plant'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'A folder named PLANT already exists here.' });
+  });
+
   it('requires a name and a parent folder of the same company', async () => {
     const empty = await call('admin', 'POST', '/api/v1/structure-item', folder('  '));
     expect(empty.statusCode).toBe(400);
