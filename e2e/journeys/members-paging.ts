@@ -36,15 +36,24 @@ test('the members table keeps page and perPage in the address across a reload', 
     await page.waitForURL(/[?&]page=1&perPage=5$/);
     await page.getByText(`1–5 of ${total}`).waitFor();
 
+    // The pager follows the address at once, the rows follow the answer: wait for the page's own data.
+    const secondPage = (response: { url(): string; ok(): boolean }) =>
+      /\/members\?(.*&)?page=2&perPage=5/.test(response.url()) && response.ok();
+    const answered = page.waitForResponse(secondPage);
     await page.getByRole('button', { name: 'Go to next page' }).click();
     await page.waitForURL(/[?&]page=2&perPage=5$/);
+    await answered;
     await page.getByText(`6–10 of ${total}`).waitFor();
     const rows = page.getByRole('table', { name: 'Member in company' }).getByRole('row');
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 5);
     const emailsBefore = await rows.allTextContents();
 
+    const reloaded = page.waitForResponse(secondPage);
     await page.reload();
+    await reloaded;
 
     await page.getByText(`6–10 of ${total}`).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 5);
     assert.match(page.url(), /[?&]page=2&perPage=5$/);
     assert.equal(await page.getByRole('combobox', { name: /Rows per page/ }).textContent(), '5');
     assert.deepEqual(await rows.allTextContents(), emailsBefore);
