@@ -70,6 +70,14 @@ export function createAppRouter(queryClient: QueryClient) {
                   }),
                 },
                 {
+                  path: 'company/:id/settings',
+                  handle: handle({ title: 'pages.companySettings' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/company-settings/pages/company-settings-page.tsx'))
+                      .CompanySettingsPage,
+                  }),
+                },
+                {
                   path: 'user/admin',
                   // Platform settings are not about one company, so there is no company panel.
                   handle: handle({ title: 'pages.admin', drawer: 'hidden' }),

@@ -1,4 +1,5 @@
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -40,6 +41,9 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
   const { t } = useTranslation();
   const { me } = useSession();
   const onMembers = useMatch('/company/:id/members') !== null;
+  const onSettings = useMatch('/company/:id/settings') !== null;
+  const canInvite = canIn(me, company.id, 'InviteMemberToCompany');
+  const canManageKeys = canIn(me, company.id, 'ManageIngestKeys');
   const now = useNow();
   const [resizing, setResizing] = useState(false);
   const { daysLeft, expired } = companyExpiry(company.end_date, calendarDateIn(now, company.time_zone));
@@ -91,18 +95,28 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
         </Typography>
       </Box>
       <Divider />
-      {canIn(me, company.id, 'InviteMemberToCompany') ? (
+      {canInvite || canManageKeys ? (
         <List dense>
-          <ListItemButton
-            component={Link}
-            selected={onMembers}
-            to={`/company/${company.id}/members?${new URLSearchParams({ title: company.title })}`}
-          >
-            <ListItemIcon>
-              <GroupOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('drawer.members')} />
-          </ListItemButton>
+          {canInvite ? (
+            <ListItemButton
+              component={Link}
+              selected={onMembers}
+              to={`/company/${company.id}/members?${new URLSearchParams({ title: company.title })}`}
+            >
+              <ListItemIcon>
+                <GroupOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('drawer.members')} />
+            </ListItemButton>
+          ) : null}
+          {canManageKeys ? (
+            <ListItemButton component={Link} selected={onSettings} to={`/company/${company.id}/settings`}>
+              <ListItemIcon>
+                <SettingsOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('drawer.companySettings')} />
+            </ListItemButton>
+          ) : null}
         </List>
       ) : null}
       <Suspense fallback={null}>
