@@ -4,10 +4,17 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { findCompany, useSession } from '../../lib/session.tsx';
 import { resolveTimeZone } from '../../lib/time.ts';
+import { useLiveEvents } from '../../lib/use-live-events.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { CompanyDrawer } from './company-drawer.tsx';
 import { useDrawerWidth } from './drawer-width.ts';
 import { Header } from './header.tsx';
+
+/**
+ * First elements of the query keys live events make stale: the structure feature's tree, dashboard and folder
+ * overviews all sit under 'structure' (features/structure/api/keys.ts).
+ */
+const LIVE_QUERY_ROOTS = ['structure'] as const;
 
 // The profile dialog is opened from a menu, rarely; keep it out of the first download.
 const ProfileDialog = lazy(() =>
@@ -24,6 +31,7 @@ export function AppLayout() {
   const companyRoute = useMatch({ path: '/company/:id', end: false });
   const company = findCompany(me, companyRoute?.params.id ?? me.selectedCompanyId);
   const { width, resize, save } = useDrawerWidth();
+  useLiveEvents(company?.id, LIVE_QUERY_ROOTS);
   const [drawerToggle, setDrawerToggle] = useState<{ routeId: string | undefined; open: boolean }>({
     routeId: undefined,
     open: false,

@@ -2,6 +2,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Check from '@mui/icons-material/Check';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
@@ -21,14 +22,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from '../../features/auth/api/get-auth-config.ts';
 import { currentLanguage, languages, setLanguage } from '../../lib/i18n.ts';
-import { isPlatformAdmin } from '../../lib/permissions.ts';
-import { preferenceKeys, readPreference, writePreference } from '../../lib/preferences.ts';
+import { canIn, isPlatformAdmin } from '../../lib/permissions.ts';
+import { useRealtimeFaultEvent, writeRealtimeFaultEvent } from '../../lib/realtime-switch.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** How long the real-time switch confirms its new state (spec 01 §9: 2 s for the setting switch). */
 const REALTIME_MESSAGE_MS = 2000;
-
-const parseFlag = (raw: string) => (raw === 'on' ? true : raw === 'off' ? false : undefined);
 
 function IconMenuItem({
   icon,
@@ -60,11 +59,10 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
   const { data: authConfig } = useAuthConfig();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [realtime, setRealtime] = useState(() =>
-    readPreference(preferenceKeys.realtimeFaultEvent, parseFlag, true),
-  );
+  const realtime = useRealtimeFaultEvent();
   const language = currentLanguage(i18n.resolvedLanguage);
   const reportIssueUrl = authConfig?.reportIssueUrl;
+  const selectedCompanyId = me.selectedCompanyId;
 
   const close = () => setAnchor(null);
   const go = (path: string) => {
@@ -83,8 +81,8 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
   };
   const handleRealtimeToggle = () => {
     const next = !realtime;
-    setRealtime(next);
-    writePreference(preferenceKeys.realtimeFaultEvent, next ? 'on' : 'off');
+    // The app layout follows the switch: its live events stream closes or opens with it.
+    writeRealtimeFaultEvent(next);
     enqueueSnackbar(t(next ? 'header.realtimeFaultEventOn' : 'header.realtimeFaultEventOff'), {
       variant: 'info',
       autoHideDuration: REALTIME_MESSAGE_MS,
@@ -130,6 +128,14 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
             </ListItemIcon>
             <ListItemText>{t('header.reportIssue')}</ListItemText>
           </MenuItem>
+        ) : null}
+        {selectedCompanyId && canIn(me, selectedCompanyId, 'ManageIngestKeys') ? (
+          <IconMenuItem
+            icon={<KeyOutlined fontSize="small" />}
+            onClick={() => go(`/company/${selectedCompanyId}/settings`)}
+          >
+            {t('header.companySettings')}
+          </IconMenuItem>
         ) : null}
         {isPlatformAdmin(me) ? (
           <IconMenuItem icon={<ApartmentOutlined fontSize="small" />} onClick={() => go('/companies')}>

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+import { preferenceKeys, readPreference, writePreference } from './preferences.ts';
+
+const parseFlag = (raw: string) => (raw === 'on' ? true : raw === 'off' ? false : undefined);
+const listeners = new Set<() => void>();
+
+/** The header's 'Real time fault event' switch as stored (on unless turned off). */
+export function readRealtimeFaultEvent(): boolean {
+  return readPreference(preferenceKeys.realtimeFaultEvent, parseFlag, true);
+}
+
+/** Turns the switch on or off, remembers it, and tells every component that follows it. */
+export function writeRealtimeFaultEvent(on: boolean): void {
+  writePreference(preferenceKeys.realtimeFaultEvent, on ? 'on' : 'off');
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab switching it changes this one too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === preferenceKeys.realtimeFaultEvent) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Whether live updates are wanted: the switch's state, following every change of it. */
+export function useRealtimeFaultEvent(): boolean {
+  return useSyncExternalStore(subscribe, readRealtimeFaultEvent, readRealtimeFaultEvent);
+}

@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeRealtimeFaultEvent } from './realtime-switch.ts';
+import { useLiveEvents } from './use-live-events.ts';
+
+/** Stands in for the browser's EventSource: records what is opened and lets a test deliver events. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly url: string;
+  closed = false;
+  private readonly listeners = new Map<string, Array<() => void>>();
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.opened.push(this);
+  }
+
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close() {
+    this.closed = true;
+  }
+
+  emit(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+}
+
+function setup(companyId: string | undefined = 'c1') {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  queryClient.setQueryData(['structure', 'c1', 'tree'], { id: 'root' });
+  queryClient.setQueryData(['structure', 'c1', 'overview', 'company'], { total: 1 });
+  queryClient.setQueryData(['members', 'c1'], { items: [] });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(({ company }) => useLiveEvents(company, ['structure']), {
+    wrapper,
+    initialProps: { company: companyId },
+  });
+  return { queryClient, invalidate, hook };
+}
+
+const stale = (queryClient: QueryClient, key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('useLiveEvents', () => {
+  it("opens the company's stream and reloads the structure queries on model-status and fault-event", () => {
+    const { queryClient, invalidate } = setup();
+
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/v1/events?company_id=c1']);
+    act(() => FakeEventSource.opened[0]?.emit('model-status'));
+
+    expect(stale(queryClient, ['structure', 'c1', 'tree'])).toBe(true);
+    expect(stale(queryClient, ['structure', 'c1', 'overview', 'company'])).toBe(true);
+    expect(stale(queryClient, ['members', 'c1'])).toBe(false);
+
+    act(() => FakeEventSource.opened[0]?.emit('fault-event'));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens nothing while the real time switch is OFF, and opens once it is turned on', () => {
+    writeRealtimeFaultEvent(false);
+    const { hook } = setup();
+    expect(FakeEventSource.opened).toHaveLength(0);
+
+    act(() => writeRealtimeFaultEvent(true));
+    expect(FakeEventSource.opened).toHaveLength(1);
+
+    act(() => writeRealtimeFaultEvent(false));
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+    hook.unmount();
+  });
+
+  it('closes the stream when the company changes and on unmount', () => {
+    const { hook } = setup();
+    hook.rerender({ company: 'c2' });
+
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+    expect(FakeEventSource.opened[1]?.url).toBe('/api/v1/events?company_id=c2');
+    hook.unmount();
+    expect(FakeEventSource.opened[1]?.closed).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useRealtimeFaultEvent } from './realtime-switch.ts';
+
+/** Events of `GET /api/v1/events` after which what the screens show may be out of date. */
+export const liveEventTypes = ['model-status', 'fault-event'] as const;
+
+/**
+ * Follows a company's live events (Server-Sent Events, same-origin session cookie) while the 'Real time fault
+ * event' switch is on: each `model-status` or `fault-event` reloads the queries whose key starts with one of
+ * `queryKeyRoots` (the caller names them, as lib never imports features). Nothing is opened without a company
+ * or with the switch off; the stream closes on unmount and when the company changes.
+ */
+export function useLiveEvents(companyId: string | undefined, queryKeyRoots: readonly string[]): void {
+  const queryClient = useQueryClient();
+  const enabled = useRealtimeFaultEvent();
+  // A stable dependency even when the caller passes a new array each render.
+  const roots = queryKeyRoots.join('\n');
+
+  useEffect(() => {
+    if (!enabled || !companyId || typeof EventSource === 'undefined') return;
+    const wanted = new Set(roots.split('\n'));
+    const source = new EventSource(`/api/v1/events?${new URLSearchParams({ company_id: companyId })}`);
+    const reload = () =>
+      void queryClient.invalidateQueries({
+        predicate: (query) => {
+          const first = query.queryKey[0];
+          return typeof first === 'string' && wanted.has(first);
+        },
+      });
+    for (const type of liveEventTypes) source.addEventListener(type, reload);
+    return () => source.close();
+  }, [companyId, enabled, roots, queryClient]);
+}
