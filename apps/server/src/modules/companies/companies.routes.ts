@@ -1,17 +1,8 @@
-import { company, companyList, companyListQuery, companyPayload, errorResponse, uuid } from '@sdp/contracts';
+import { company, companyList, companyListQuery, companyPayload } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
+import { errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { CompaniesService } from './companies.service.ts';
-
-const idParams = z.object({ id: uuid });
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
 
 export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService }> = async (
   app,
@@ -26,7 +17,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
         summary:
           'Companies: every company for ADMIN (deleted ones with ?deleted=include|only), your companies otherwise',
         querystring: companyListQuery,
-        response: { 200: companyList, ...errors },
+        response: { 200: companyList, ...errorResponses },
       },
     },
     (request) => service.list(requireAuth(request), request.query.deleted),
@@ -40,7 +31,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
         tags: ['companies'],
         summary: 'Create a company',
         body: companyPayload,
-        response: { 201: company, ...errors },
+        response: { 201: company, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(requireAuth(request), request.body)),
@@ -54,7 +45,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
         tags: ['companies'],
         summary: 'One company',
         params: idParams,
-        response: { 200: company, ...errors },
+        response: { 200: company, ...errorResponses },
       },
     },
     (request) => service.get(request.params.id),
@@ -69,7 +60,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
         summary: 'Update a company (the initial code cannot change)',
         params: idParams,
         body: companyPayload,
-        response: { 200: company, ...errors },
+        response: { 200: company, ...errorResponses },
       },
     },
     (request) => service.update(requireAuth(request), request.params.id, request.body),
@@ -83,7 +74,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
         tags: ['companies'],
         summary: 'Delete a company (soft: it can be restored)',
         params: idParams,
-        response: { 200: company, ...errors },
+        response: { 200: company, ...errorResponses },
       },
     },
     (request) => service.setDeleted(requireAuth(request), request.params.id, true),
@@ -97,7 +88,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
         tags: ['companies'],
         summary: 'Restore a deleted company',
         params: idParams,
-        response: { 200: company, ...errors },
+        response: { 200: company, ...errorResponses },
       },
     },
     (request) => service.setDeleted(requireAuth(request), request.params.id, false),

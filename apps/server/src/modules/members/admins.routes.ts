@@ -2,22 +2,14 @@ import {
   adminEmailRequest,
   adminList,
   editAdminRequest,
-  errorResponse,
   inviteAdminRequest,
   messageResponse,
 } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import type { AdminsService } from './admins.service.ts';
-
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
 
 export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = async (app, { service }) => {
   const rule = { access: access.platformAdmin() };
@@ -29,7 +21,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = a
       schema: {
         tags: ['admins'],
         summary: 'Platform administrators',
-        response: { 200: adminList, ...errors },
+        response: { 200: adminList, ...errorResponses },
       },
     },
     () => service.list(),
@@ -43,7 +35,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = a
         tags: ['admins'],
         summary: 'Invite an administrator by e-mail',
         body: inviteAdminRequest,
-        response: { 201: messageResponse, ...errors },
+        response: { 201: messageResponse, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.invite(requireAuth(request), request.body)),
@@ -57,7 +49,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = a
         tags: ['admins'],
         summary: 'Edit an active administrator (by e-mail)',
         body: editAdminRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     (request) => service.edit(requireAuth(request), request.body),
@@ -71,7 +63,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = a
         tags: ['admins'],
         summary: "Send a pending administrator's invitation again",
         body: adminEmailRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     (request) => service.reinvite(requireAuth(request), request.body.email),
@@ -85,7 +77,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = a
         tags: ['admins'],
         summary: 'Activate an inactive administrator',
         body: adminEmailRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     (request) => service.activate(requireAuth(request), request.body.email),
@@ -99,7 +91,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ service: AdminsService }> = a
         tags: ['admins'],
         summary: 'Delete (deactivate) an administrator, by id or e-mail; not yourself',
         params: z.object({ id: z.string().min(1).max(320) }),
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     (request) => service.remove(requireAuth(request), request.params.id),

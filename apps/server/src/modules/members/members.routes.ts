@@ -1,5 +1,4 @@
 import {
-  errorResponse,
   inviteMemberRequest,
   member,
   memberEmailRequest,
@@ -17,15 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import type { SessionUser } from '../../auth/sessions.repository.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import type { MembersService } from './members.service.ts';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
 const companyParams = z.object({ id: uuid });
 const fromParams = (request: FastifyRequest) => (request.params as { id: string }).id;
 /** /member/* calls name their company in the body or query; without it, the session's selected company. */
@@ -45,7 +38,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         summary: 'Members of a company, a page at a time (page sizes 5, 10, 20, 30, 40)',
         params: companyParams,
         querystring: memberPageQuery,
-        response: { 200: memberPage, ...errors },
+        response: { 200: memberPage, ...errorResponses },
       },
     },
     (request) =>
@@ -60,7 +53,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'The active members of a company, for pickers (assignment, report recipients)',
         params: companyParams,
-        response: { 200: z.object({ items: z.array(member) }), ...errors },
+        response: { 200: z.object({ items: z.array(member) }), ...errorResponses },
       },
     },
     (request) => service.listActive(request.params.id),
@@ -75,7 +68,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         summary: 'Invite a member by e-mail (at most 10 active members per company)',
         params: companyParams,
         body: inviteMemberRequest,
-        response: { 201: member, ...errors },
+        response: { 201: member, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -99,7 +92,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'Send a pending invitation again',
         body: memberEmailRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     (request) => service.reinvite(requireAuth(request), companyOf(request), request.body.email),
@@ -113,7 +106,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'Activate an inactive member (within the limit)',
         body: memberEmailRequest,
-        response: { 200: member, ...errors },
+        response: { 200: member, ...errorResponses },
       },
     },
     (request) => service.activate(requireAuth(request), companyOf(request), request.body.email),
@@ -127,7 +120,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'Delete (deactivate) an active or pending member; restorable with /member/active',
         body: memberEmailRequest,
-        response: { 200: member, ...errors },
+        response: { 200: member, ...errorResponses },
       },
     },
     (request) => service.deactivate(requireAuth(request), companyOf(request), request.body.email),
@@ -141,7 +134,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'Edit a member: role (active members only), name, image, status',
         body: memberProfileEditRequest,
-        response: { 200: member, ...errors },
+        response: { 200: member, ...errorResponses },
       },
     },
     (request) => service.edit(requireAuth(request), companyOf(request), request.body),
@@ -160,7 +153,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
               : 'Alias of /member/switch-role (documented spelling)',
           querystring: switchRoleQuery,
           body: switchRoleRequest,
-          response: { 200: member, ...errors },
+          response: { 200: member, ...errorResponses },
         },
       },
       (request) =>
@@ -181,7 +174,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['profile'],
         summary: 'Edit your own name and image',
         body: ownProfileRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
 import type { MasterRepository } from './master.repository.ts';
@@ -27,15 +28,6 @@ import { exportModelWorkbook, FILE_REQUIRED, parseRecommendationWorkbook } from 
 import type { ModelsRepository } from './models.repository.ts';
 import type { ModelsService } from './models.service.ts';
 import type { OfflineModelsService } from './offline-models.service.ts';
-
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-const idParams = z.object({ id: uuid });
 
 interface Options {
   service: ModelsService;
@@ -90,7 +82,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         summary:
           'Create an online model with its configuration (sections not given get the defaults of the type); answers its id',
         body: createModelPayload,
-        response: { 201: createdId, ...errors },
+        response: { 201: createdId, ...errorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(requireAuth(request), request.body)),
@@ -108,7 +100,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'Online models of an equipment tag',
         querystring: z.object({ equipment_tag_id: uuid }),
-        response: { 200: z.array(modelListItem), ...errors },
+        response: { 200: z.array(modelListItem), ...errorResponses },
       },
     },
     (request) => service.listOfTag(companyOf(request), request.query.equipment_tag_id, requireAuth(request)),
@@ -122,7 +114,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'One online model with its whole configuration',
         params: idParams,
-        response: { 200: modelDetail, ...errors },
+        response: { 200: modelDetail, ...errorResponses },
       },
     },
     (request) => service.get(requireAuth(request), request.params.id),
@@ -137,7 +129,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         summary: 'Save the whole update form of a model (validated, all or nothing)',
         params: idParams,
         body: modelSettingsInput,
-        response: { 200: modelDetail, ...errors },
+        response: { 200: modelDetail, ...errorResponses },
       },
     },
     (request) => service.update(requireAuth(request), request.params.id, request.body),
@@ -151,7 +143,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: "'Inactive': deactivate an online model (soft; its data stays)",
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -168,7 +160,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'Motor data of an MCA or VCA model',
         params: idParams,
-        response: { 200: z.object({ items: z.array(motorDataRow) }), ...errors },
+        response: { 200: z.object({ items: z.array(motorDataRow) }), ...errorResponses },
       },
     },
     async (request) => ({
@@ -184,7 +176,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'V–I locus reference rows of a transformer model',
         params: idParams,
-        response: { 200: z.object({ items: z.array(locusRow) }), ...errors },
+        response: { 200: z.object({ items: z.array(locusRow) }), ...errorResponses },
       },
     },
     async (request) => ({
@@ -200,7 +192,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: "A model's 'X out of Y' persistence",
         params: idParams,
-        response: { 200: alarmManagement, ...errors },
+        response: { 200: alarmManagement, ...errorResponses },
       },
     },
     async (request) => {
@@ -541,7 +533,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         summary: 'Edit one configuration information value',
         params: z.object({ id: z.coerce.number().int() }),
         body: configurationValueRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     (request) => service.setConfigurationValue(requireAuth(request), request.params.id, request.body.value),
@@ -581,7 +573,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         consumes: ['multipart/form-data'],
         response: {
           200: z.object({ message: z.string(), rows: z.number().int() }),
-          ...errors,
+          ...errorResponses,
           413: errorResponse,
           415: errorResponse,
         },
@@ -592,7 +584,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
       const model = await service.load(auth.companyId as string, request.params.id, auth);
       if (!request.isMultipart()) throw new HttpError(400, FILE_REQUIRED);
       const file = await request.file();
-      if (!file || file.fieldname !== 'recommendation_msg_file') throw new HttpError(400, FILE_REQUIRED);
+      if (file?.fieldname !== 'recommendation_msg_file') throw new HttpError(400, FILE_REQUIRED);
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();
@@ -642,7 +634,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'Create an offline model (a link to an outside application)',
         body: createOfflineModelRequest,
-        response: { 201: offlineModel, ...errors },
+        response: { 201: offlineModel, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -665,7 +657,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'Offline models of an equipment tag',
         querystring: z.object({ equipment_tag_id: uuid }),
-        response: { 200: z.array(offlineModel), ...errors },
+        response: { 200: z.array(offlineModel), ...errorResponses },
       },
     },
     (request) => offline.ofTag(companyOf(request), request.query.equipment_tag_id),
@@ -679,7 +671,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'One offline model',
         params: idParams,
-        response: { 200: offlineModel, ...errors },
+        response: { 200: offlineModel, ...errorResponses },
       },
     },
     (request) => offline.get(companyOf(request), request.params.id),
@@ -696,7 +688,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         summary: 'Edit an offline model (title, link, active)',
         params: idParams,
         body: offlineModelRequest,
-        response: { 200: offlineModel, ...errors },
+        response: { 200: offlineModel, ...errorResponses },
       },
     },
     (request) => offline.update(requireAuth(request), request.params.id, request.body),
@@ -712,7 +704,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         tags: ['models'],
         summary: 'Delete an offline model',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {

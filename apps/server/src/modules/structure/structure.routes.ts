@@ -9,7 +9,6 @@ import {
   deleteItemQuery,
   equipmentImage,
   equipmentTag,
-  errorResponse,
   messageResponse,
   overview,
   treeNode,
@@ -18,24 +17,15 @@ import {
   updateEquipmentTagRequest,
   updateFolderQuery,
   updateFolderRequest,
-  uuid,
 } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { AssignmentsService } from './assignments.service.ts';
 import type { StructureRepository } from './structure.repository.ts';
 import type { StructureService } from './structure.service.ts';
-
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-const idParams = z.object({ id: uuid });
 
 interface Options {
   service: StructureService;
@@ -66,7 +56,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: "The company's whole tree with statuses: root → folders → equipment tags → models",
         querystring: treeQuery,
-        response: { 200: treeNode, ...errors },
+        response: { 200: treeNode, ...errorResponses },
       },
     },
     (request) => service.tree(requireAuth(request), request.query.company_id),
@@ -80,7 +70,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Model counts by status and the equipment of the company',
         params: idParams,
-        response: { 200: overview, ...errors },
+        response: { 200: overview, ...errorResponses },
       },
     },
     (request) => service.overview(requireAuth(request), request.params.id),
@@ -94,7 +84,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Model counts by status and the equipment under a folder',
         params: idParams,
-        response: { 200: overview, ...errors },
+        response: { 200: overview, ...errorResponses },
       },
     },
     (request) => service.overview(requireAuth(request), companyOf(request), request.params.id),
@@ -108,7 +98,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Create a folder',
         body: createFolderRequest,
-        response: { 201: createdId, ...errors },
+        response: { 201: createdId, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -126,7 +116,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Rename a folder (title forced upper case) or move it under another folder',
         querystring: updateFolderQuery,
         body: updateFolderRequest,
-        response: { 200: createdId, ...errors },
+        response: { 200: createdId, ...errorResponses },
       },
     },
     (request) =>
@@ -143,7 +133,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
           'Delete a folder or equipment tag (disabled, not erased). A folder with content needs ?recursive=true; tags need DeleteEquipmentTag (ADMIN)',
         params: idParams,
         querystring: deleteItemQuery,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -165,7 +155,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'One equipment tag with its images',
         params: idParams,
-        response: { 200: equipmentTag, ...errors },
+        response: { 200: equipmentTag, ...errorResponses },
       },
     },
     async (request) => {
@@ -197,7 +187,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Create an equipment tag',
         body: createEquipmentTagRequest,
-        response: { 201: createdId, ...errors },
+        response: { 201: createdId, ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -217,7 +207,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Edit an equipment tag: name, location, parent (code and group type are locked)',
         querystring: updateEquipmentTagQuery,
         body: updateEquipmentTagRequest,
-        response: { 200: createdId, ...errors },
+        response: { 200: createdId, ...errorResponses },
       },
     },
     (request) =>
@@ -237,7 +227,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Images of an equipment tag (id = tag id)',
         params: idParams,
-        response: { 200: z.array(equipmentImage), ...errors },
+        response: { 200: z.array(equipmentImage), ...errorResponses },
       },
     },
     (request) => service.listImages(companyOf(request), request.params.id),
@@ -255,7 +245,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Attach an uploaded image to an equipment tag',
         body: createImageRequest,
-        response: { 201: equipmentImage, ...errors },
+        response: { 201: equipmentImage, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -279,7 +269,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Remove an image from its equipment tag',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -300,7 +290,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['structure'],
         summary: 'Members assigned to an equipment tag (paged, size 50 by default)',
         querystring: assignmentQuery,
-        response: { 200: assignmentPage, ...errors },
+        response: { 200: assignmentPage, ...errorResponses },
       },
     },
     (request) =>
@@ -325,7 +315,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         summary:
           'Assign or unassign members of the company to an equipment tag (member_option is_create / is_delete)',
         body: assignmentRequest,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errorResponses },
       },
     },
     async (request) => {
