@@ -43,6 +43,8 @@ export const company = z
     end_date: isoDate,
     rvs_upgrade: z.boolean(),
     time_zone: z.string(),
+    /** Measurements older than this many days are deleted (daily). */
+    retention_days: z.number().int(),
     deleted_at: z.iso.datetime({ offset: true }).nullable(),
   })
   .meta({ id: 'Company' });
@@ -61,3 +63,5 @@ export const uploadResponse = z.object({
   image_size: z.number().int(),
 });
 export type UploadResponse = z.infer<typeof uploadResponse>;
+
+export const retentionRequest = z.object({ retention_days: z.number().int().min(30).max(36_500) });

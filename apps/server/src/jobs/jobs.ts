@@ -8,6 +8,8 @@ export interface JobPayloads {
   analyse: { modelId: string };
   /** Create next months' measurement partitions; turn silent models offline. */
   maintain: Record<string, never>;
+  /** Delete measurements older than each company's retention. */
+  retention: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -27,10 +29,17 @@ const queues: Record<
   // 'stately': at most one queued and one running job per model, so a burst of ingest requests is analysed once.
   analyse: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, policy: 'stately' },
   maintain: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300, policy: 'stately' },
+  retention: {
+    retryLimit: 2,
+    retryDelay: 300,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    policy: 'stately',
+  },
 };
 
 /** Cron schedules (UTC), created by the process that runs workers. */
-const schedules: Partial<Record<JobName, string>> = { maintain: '* * * * *' };
+const schedules: Partial<Record<JobName, string>> = { maintain: '* * * * *', retention: '17 3 * * *' };
 
 /** Anything that runs SQL: a Kysely instance or transaction, or a node-postgres client inside a transaction. */
 export type SqlExecutor =

@@ -10,5 +10,6 @@ export async function registerWorkers(
   await jobs.work('send-mail', (data, attempt) => services.mail.deliver(data.outboxId, attempt));
   await jobs.work('analyse', (data) => services.analysis.analyse(data.modelId));
   await jobs.work('maintain', () => services.analysis.maintain());
+  await jobs.work('retention', () => services.analysis.applyRetention());
   await jobs.schedule();
 }

@@ -158,6 +158,26 @@ export function createAnalysisRepository(pool: pg.Pool) {
       );
     },
 
+    /** Deletes, in slices, the measurements of each company older than its retention; answers the rows removed. */
+    async deleteExpired(sliceRows: number): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const result = await pool.query(
+          // ctid is only unique within a partition: pair it with the partition (tableoid).
+          `DELETE FROM measurements WHERE (tableoid, ctid) IN (
+             SELECT m.tableoid, m.ctid FROM measurements m
+             JOIN series s ON s.id = m.series_id
+             JOIN equipment_models em ON em.id = s.model_id
+             JOIN companies c ON c.id = em.company_id
+             WHERE m.ts < now() - make_interval(days => c.retention_days)
+             LIMIT $1)`,
+          [sliceRows],
+        );
+        removed += result.rowCount ?? 0;
+        if ((result.rowCount ?? 0) < sliceRows) return removed;
+      }
+    },
+
     async ensureFuturePartitions(months: number) {
       await pool.query(
         `SELECT ensure_measurement_partition((date_trunc('month', now()) + make_interval(months => m))::date) FROM generate_series(0, $1) AS m`,

@@ -334,6 +334,12 @@ export function createAnalysisService(deps: Deps) {
       await evaluateStatuses(model, settings);
     },
 
+    /** Daily: measurements older than their company's retention (default 10 years) are deleted. */
+    async applyRetention() {
+      const removed = await repository.deleteExpired(50_000);
+      if (removed) deps.log('retention applied', { removed });
+    },
+
     /** Every minute: partitions for the next months, and silent models turn offline. */
     async maintain() {
       await repository.ensureFuturePartitions(3);

@@ -135,6 +135,34 @@ describe('the analysis pipeline', () => {
     await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(-1);
   });
 
+  it("deletes measurements older than the company's retention and keeps the rest", async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR3');
+    const model = await createModel(ctx.app, tag, 1);
+    const now = Date.now();
+    await ingest(model.code, [
+      { tag: 'co2', ts: now - 200 * 86_400_000, value: 1 },
+      { tag: 'co2', ts: now - 10 * 86_400_000, value: 2 },
+    ]);
+    await ctx.db
+      .updateTable('companies')
+      .set({ retention_days: 90 })
+      .where('id', '=', tenants.companyId)
+      .execute();
+    await ctx.services.analysis.applyRetention();
+    const left = await ctx.db
+      .selectFrom('measurements as m')
+      .innerJoin('series as s', 's.id', 'm.series_id')
+      .select('m.value')
+      .where('s.model_id', '=', model.id)
+      .execute();
+    expect(left.map((row) => row.value)).toEqual([2]);
+    await ctx.db
+      .updateTable('companies')
+      .set({ retention_days: 3650 })
+      .where('id', '=', tenants.companyId)
+      .execute();
+  });
+
   it('computes overall vibration features from a stored waveform', async () => {
     const tag = await seedEquipment(ctx.db, tenants.companyId, 'P1');
     const model = await createModel(ctx.app, tag, 5, {

@@ -14,6 +14,7 @@ export function toCompany(row: CompanyRow): Company {
     end_date: row.end_date,
     rvs_upgrade: row.rvs_upgrade,
     time_zone: row.time_zone,
+    retention_days: row.retention_days,
     deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
   };
 }

@@ -11,6 +11,7 @@ export interface CompanyRow {
   end_date: string;
   rvs_upgrade: boolean;
   time_zone: string;
+  retention_days: number;
   deleted_at: Date | null;
 }
 
@@ -35,6 +36,7 @@ const columns = [
   'c.end_date',
   'c.rvs_upgrade',
   'c.time_zone',
+  'c.retention_days',
   'c.deleted_at',
 ] as const;
 
@@ -102,6 +104,14 @@ export function createCompaniesRepository(db: Db) {
       await executor
         .updateTable('companies')
         .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setRetention(id: string, days: number, executor: Db) {
+      await executor
+        .updateTable('companies')
+        .set({ retention_days: days, updated_at: sql<Date>`now()` })
         .where('id', '=', id)
         .execute();
     },

@@ -1,4 +1,4 @@
-import { company, companyList, companyListQuery, companyPayload } from '@sdp/contracts';
+import { company, companyList, companyListQuery, companyPayload, retentionRequest } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import { errorResponses, idParams } from '../../lib/route-schemas.ts';
@@ -78,6 +78,23 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ service: CompaniesService 
       },
     },
     (request) => service.setDeleted(requireAuth(request), request.params.id, true),
+  );
+
+  app.put(
+    '/companies/:id/retention',
+    {
+      config: {
+        access: access.company('ManageIngestKeys', (request) => (request.params as { id: string }).id),
+      },
+      schema: {
+        tags: ['companies'],
+        summary: 'How long measurements are kept (days, 30 to 36,500); older ones are deleted daily',
+        params: idParams,
+        body: retentionRequest,
+        response: { 200: company, ...errorResponses },
+      },
+    },
+    (request) => service.setRetention(requireAuth(request), request.params.id, request.body.retention_days),
   );
 
   app.post(

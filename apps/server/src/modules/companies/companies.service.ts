@@ -82,6 +82,26 @@ export function createCompaniesService(deps: {
       return toCompany(await load(id));
     },
 
+    async setRetention(auth: AuthContext, id: string, days: number): Promise<Company> {
+      await db.transaction().execute(async (trx) => {
+        const current = await companies.lock(id, trx);
+        if (!current || current.deleted_at) throw notFound('Company not found.');
+        await companies.setRetention(id, days, trx);
+        await audit.record(
+          {
+            userId: auth.userId,
+            companyId: id,
+            action: 'set-retention',
+            entity: 'company',
+            entityId: id,
+            detail: { days },
+          },
+          trx,
+        );
+      });
+      return toCompany(await load(id));
+    },
+
     /** Soft delete: members lose the company at once (every access check skips deleted companies); ADMIN can restore it. */
     async setDeleted(auth: AuthContext, id: string, deleted: boolean): Promise<Company> {
       await db.transaction().execute(async (trx) => {

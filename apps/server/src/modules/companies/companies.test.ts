@@ -168,6 +168,25 @@ describe('companies per role', () => {
     );
   });
 
+  it('lets owners and administrators set how long measurements are kept, within 30 days to 100 years', async () => {
+    expect(
+      (
+        await call('member', 'PUT', `/api/v1/companies/${tenants.companyId}/retention`, {
+          retention_days: 365,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('owner', 'PUT', `/api/v1/companies/${tenants.companyId}/retention`, { retention_days: 10 }))
+        .statusCode,
+    ).toBe(400);
+    const set = await call('owner', 'PUT', `/api/v1/companies/${tenants.companyId}/retention`, {
+      retention_days: 365,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().retention_days).toBe(365);
+  });
+
   it('answers 404 for an unknown company and 400 for a malformed id', async () => {
     expect(
       (
