@@ -325,7 +325,7 @@ export function createAnalysisService(deps: Deps) {
   return {
     async analyse(modelId: string) {
       const model = await repository.model(modelId);
-      if (!model || !model.is_active) return;
+      if (!model?.is_active) return;
       const settings = settingsOf(model);
       await analyseWaveforms(model, settings);
       const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));

@@ -206,8 +206,7 @@ describe('POST /api/v1/ingest/measurements', () => {
         })
       ).statusCode,
     ).toBe(415);
-    const huge =
-      'modelCode,tag,ts,value\n' + `${transformer.code},h2,2026-11-21T00:00:00Z,1\n`.repeat(120_000);
+    const huge = `modelCode,tag,ts,value\n${`${transformer.code},h2,2026-11-21T00:00:00Z,1\n`.repeat(120_000)}`;
     expect((await post('/api/v1/ingest/measurements', huge, { 'content-type': 'text/csv' })).statusCode).toBe(
       413,
     );
