@@ -15,3 +15,9 @@ export const idParams = z.object({ id: uuid });
 
 /** `:id` of a route, for access resolvers (they run before the handler's typed params). */
 export const paramId = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+/**
+ * For hot reads whose answer the code builds with its own types (trees, chart series, spectra): the response schema
+ * still documents the route, but the answer is serialised without a second validation pass over every element.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { errorResponses, idParams } from '../../lib/route-schemas.ts';
+import { errorResponses, idParams, plainJsonSerializer } from '../../lib/route-schemas.ts';
 import type { AssignmentsService } from './assignments.service.ts';
 import type { StructureRepository } from './structure.repository.ts';
 import type { StructureService } from './structure.service.ts';
@@ -51,6 +51,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/structure-item-company',
     {
+      serializerCompiler: plainJsonSerializer,
       config: { access: access.company('ViewCompany', (request) => query(request).company_id) },
       schema: {
         tags: ['structure'],

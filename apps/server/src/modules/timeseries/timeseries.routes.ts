@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { plainJsonSerializer } from '../../lib/route-schemas.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
@@ -144,6 +145,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/equipment-models/:id/series/data',
     {
+      serializerCompiler: plainJsonSerializer,
       config: viewModel,
       schema: {
         tags: ['timeseries'],
@@ -246,6 +248,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/waveforms/:id/spectrum',
     {
+      serializerCompiler: plainJsonSerializer,
       config: viewWaveform,
       schema: {
         tags: ['timeseries'],
@@ -278,6 +281,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/waveforms/:id/envelope',
     {
+      serializerCompiler: plainJsonSerializer,
       config: viewWaveform,
       schema: {
         tags: ['timeseries'],
@@ -314,6 +318,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/waveforms/:id/time',
     {
+      serializerCompiler: plainJsonSerializer,
       config: viewWaveform,
       schema: {
         tags: ['timeseries'],
