@@ -26,6 +26,8 @@ type ImagePickerProps = {
   error?: string | undefined;
   /** The alert when the upload fails without a message of the server's. */
   uploadFailedMessage: string;
+  /** A larger preview for a picture that must be seen whole (a machine diagram); 96 × 96 otherwise. */
+  previewSize?: { width: number; height: number };
 };
 
 /**
@@ -41,6 +43,7 @@ export function ImagePicker({
   shape = 'circular',
   error,
   uploadFailedMessage,
+  previewSize,
 }: ImagePickerProps) {
   const { t } = useTranslation();
   const feedback = useFeedback();
@@ -71,7 +74,13 @@ export function ImagePicker({
         variant={shape}
         src={value ?? undefined}
         alt={label}
-        sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.light' }}
+        sx={{
+          width: previewSize?.width ?? 96,
+          height: previewSize?.height ?? 96,
+          fontSize: 32,
+          bgcolor: 'primary.light',
+          ...(previewSize ? { '& img': { objectFit: 'contain', bgcolor: 'background.paper' } } : {}),
+        }}
       >
         {fallback}
       </Avatar>
