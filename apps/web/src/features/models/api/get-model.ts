@@ -1,0 +1,20 @@
+import type { ModelDetail } from '@sdp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { modelsKeys } from './keys.ts';
+
+/** One online model with its configuration items and its whole update form (`settings`). */
+export function getModel(modelId: string, { signal }: { signal?: AbortSignal } = {}): Promise<ModelDetail> {
+  return apiClient.get<ModelDetail>(`/api/v1/equipment-models/${modelId}`, { signal });
+}
+
+export function modelQueryOptions(modelId: string) {
+  return queryOptions({
+    queryKey: modelsKeys.detail(modelId),
+    queryFn: ({ signal }) => getModel(modelId, { signal }),
+  });
+}
+
+export function useModel(modelId: string) {
+  return useQuery(modelQueryOptions(modelId));
+}
