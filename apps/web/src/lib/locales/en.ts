@@ -262,7 +262,6 @@ export const en = {
   },
   models: {
     backToCompany: 'Back to the company page',
-    settingEmpty: 'The settings of this model are not available yet.',
     viewEmpty: 'The dashboard of this model is not available yet.',
     loadFailed: 'The model could not be loaded.',
     codeAndType: '{{code}} · {{type}}',

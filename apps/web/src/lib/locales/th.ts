@@ -260,7 +260,6 @@ export const th: TranslationTree = {
   },
   models: {
     backToCompany: 'กลับไปที่หน้าบริษัท',
-    settingEmpty: 'การตั้งค่าของโมเดลนี้ยังไม่พร้อมใช้งาน',
     viewEmpty: 'แดชบอร์ดของโมเดลนี้ยังไม่พร้อมใช้งาน',
     loadFailed: 'ไม่สามารถโหลดโมเดลได้',
     codeAndType: '{{code}} · {{type}}',
