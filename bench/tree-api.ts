@@ -10,18 +10,32 @@ const FOLDERS = 200;
 const TAGS_PER_FOLDER = 8;
 const MODELS_PER_TAG = 2;
 const RUNS = 60;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
 
 const dataDir = await freshDataDir();
 const pgPort = await freePort();
-const server = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SDP_DEMO: '0', ROLE: 'api', ...adminEnv });
+const server = await startServer({
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  SDP_DEMO: '0',
+  ROLE: 'api',
+  ...adminEnv,
+});
 try {
   const plant = await createBenchPlant(server.url, BENCH_ADMIN);
   const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
+  });
   await client.connect();
   // The nodes are written directly: the bench measures reading the tree, not creating it.
-  const root = (await client.query<{ id: string }>('SELECT id FROM structure_items WHERE company_id = $1 AND is_primary_folder', [plant.companyId])).rows[0]?.id;
+  const root = (
+    await client.query<{ id: string }>(
+      'SELECT id FROM structure_items WHERE company_id = $1 AND is_primary_folder',
+      [plant.companyId],
+    )
+  ).rows[0]?.id;
   const folders = await client.query<{ id: string }>(
     `INSERT INTO structure_items (company_id, parent_id, item_type, title) SELECT $1, $2, 'Folder', 'AREA ' || g FROM generate_series(1, $3) g RETURNING id`,
     [plant.companyId, root, FOLDERS],
@@ -52,7 +66,9 @@ try {
   for (let run = 0; run < 20; run++) {
     const t = performance.now();
     await Promise.all([
-      client.query('SELECT * FROM structure_items WHERE company_id = $1 AND NOT is_disabled', [plant.companyId]),
+      client.query('SELECT * FROM structure_items WHERE company_id = $1 AND NOT is_disabled', [
+        plant.companyId,
+      ]),
       client.query('SELECT * FROM equipment_models WHERE company_id = $1', [plant.companyId]),
     ]);
     raw.push(performance.now() - t);

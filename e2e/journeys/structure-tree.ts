@@ -25,7 +25,8 @@ async function createFolderInTree(page: Page, parent: string, name: string) {
   // The name is kept upper-case as it is typed.
   assert.equal(await dialog.getByRole('textbox', { name: 'Folder Name' }).inputValue(), name.toUpperCase());
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByText('Create Folder Successful').waitFor();
+  // Two folders in a row can leave two alerts on screen at once: any one of them will do.
+  await page.getByText('Create Folder Successful').first().waitFor();
   await node(page, name).waitFor();
 }
 
@@ -63,7 +64,7 @@ test('an OWNER_RVS builds plant, area, a located tag with an image and an RVS mo
     await tagDialog.getByRole('list', { name: 'Images' }).getByText('pump-nameplate.png').waitFor();
     await tagDialog.getByText('0.00 MB').waitFor();
     await create.click();
-    await page.getByText('Create Equipment Tag Successful').waitFor();
+    await page.getByText('Create Equipment Tag Successful').first().waitFor();
     await node(page, code).waitFor();
 
     await fromMenu(page, code, 'Add Model');

@@ -178,13 +178,15 @@ export function validateSettings(typeId: number, settings: ModelSettings, master
       if (seen.has(known.id)) fail(`${section}: sensor type ${known.id} (${known.name}) appears twice.`);
       seen.add(known.id);
       checkOrder(`${section}: ${known.name}`, row.warning, row.alarm, known.direction, fail);
-      // Remaining life falls as it is used up: its warning sits above its alarm.
+      // Remaining life falls as it is used up: its warning sits above its alarm. 0/0 is the untouched default of
+      // apply-to-all (spec 02 §4), not an order.
       checkOrder(
         `${section}: ${known.name} RUL`,
         row.rul_warning,
         row.rul_alarm,
         section === 'vsd_alarm_limit_sensor_new_in' ? 'low' : 'high',
         fail,
+        true,
       );
     }
   }
