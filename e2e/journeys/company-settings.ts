@@ -132,7 +132,7 @@ test('a member sees no Company Settings, neither in the drawer nor in the settin
     await drawer.waitFor();
     assert.equal(await drawer.getByRole('link', { name: 'Company Settings' }).count(), 0);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Edit Profile' }).waitFor();
     assert.equal(await page.getByRole('menuitem', { name: 'Company Settings' }).count(), 0);
   });

@@ -19,7 +19,7 @@ test("Sign Out shows 'You have been logged out.' and protected routes send back 
     await signIn(page, demoAccounts.admin);
     await page.waitForURL('**/companies');
 
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 
     await page.getByText('You have been logged out.').waitFor();

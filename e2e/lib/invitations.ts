@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
  * opening the message. Without SMTP the message is 'Stored' once its job has run (about a second).
  */
 export async function invitationLinkFromOutbox(adminPage: Page, recipient: string): Promise<string> {
-  await adminPage.getByRole('button', { name: 'Settings' }).click();
+  await adminPage.getByRole('button', { name: 'Settings', exact: true }).click();
   await adminPage.getByRole('menuitem', { name: 'Mail outbox' }).click();
   await adminPage.getByRole('heading', { name: 'Mail outbox' }).waitFor();
   const row = adminPage.getByRole('row').filter({ hasText: recipient }).first();
