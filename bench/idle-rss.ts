@@ -5,7 +5,8 @@ import { rm } from 'node:fs/promises';
 import { freshDataDir, rssMb, startServer } from './lib/server.ts';
 
 const dataDir = await freshDataDir();
-const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1' });
+// Idle: the demo company and accounts, but no streaming plant (that is sustained ingest, measured by ingest.ts).
+const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1', SDP_DEMO_STREAM: '0' });
 // Let start-up garbage settle, then read the resident set of the server process alone.
 await new Promise((resolve) => setTimeout(resolve, 5_000));
 const serverMb = await rssMb(server.process.pid ?? 0);

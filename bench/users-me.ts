@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { freshDataDir, startServer } from './lib/server.ts';
 
 const dataDir = await freshDataDir();
-const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1' });
+const server = await startServer({ DATA_DIR: dataDir, SDP_DEMO: '1', SDP_DEMO_STREAM: '0' });
 try {
   const login = await fetch(`${server.url}/auth/login`, {
     method: 'POST',

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defaultOrigin, runDemo } from '@sdp/simulator';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
@@ -7,7 +6,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
-import { buildDemoPlant, rememberDemoOrigin } from './demo/demo.plant.ts';
 import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
@@ -143,6 +141,9 @@ process.stdout.write(`${lines.join('\n')}\n\n`);
 // The demo plant streams through the real ingest API, in the background: 90 days of history, then live data.
 if (config.demo.enabled && config.demo.stream && config.role !== 'worker') {
   const demoAdmin = demoAccounts.find((account) => account.role === 'ADMIN');
+  // Loaded only here: the plant and its generators have no business in a server that does not stream them.
+  const { buildDemoPlant, rememberDemoOrigin } = await import('./demo/demo.plant.ts');
+  const { defaultOrigin, runDemo } = await import('@sdp/simulator');
   void buildDemoPlant(app, database.db, createLocalStorage(config.filesDir), {
     email: demoAdmin?.email ?? '',
     password: config.demo.password,

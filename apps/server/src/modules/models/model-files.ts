@@ -1,7 +1,12 @@
 import type { ModelDetail } from '@sdp/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MasterData } from './master.repository.ts';
+
+/** ExcelJS is large and only needed when a workbook is read or written: loaded on first use. */
+async function excel(): Promise<typeof ExcelJSModule> {
+  return (await import('exceljs')).default;
+}
 
 export const EXCEL_REQUIRED = 'Please upload file excel';
 export const FILE_REQUIRED = 'Please select file';
@@ -22,7 +27,7 @@ const HEADERS = ['tag_code', 'alarm_type', 'message', 'cause', 'recommendation']
  */
 export async function parseRecommendationWorkbook(bytes: Buffer): Promise<RecommendationRow[]> {
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new HttpError(415, EXCEL_REQUIRED);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -70,7 +75,7 @@ export async function parseRecommendationWorkbook(bytes: Buffer): Promise<Recomm
 
 /** A recommendation workbook with one Warning and one Alarm row per monitored tag: the template, or the current messages. */
 export async function recommendationWorkbook(tags: string[], current: RecommendationRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet('Recommendation');
   sheet.addRow(HEADERS);
   sheet.getRow(1).font = { bold: true };
@@ -96,7 +101,7 @@ export async function recommendationWorkbook(tags: string[], current: Recommenda
 
 /** The whole configuration of a model as a workbook: one sheet per section of its form. */
 export async function exportModelWorkbook(model: ModelDetail, master: MasterData): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sensorName = new Map(
     master.sensorTypes.map((sensor) => [sensor.id, `${sensor.name} (${sensor.unit})`]),
   );
