@@ -100,6 +100,7 @@ export function hourlyRollups(seriesIds: number[], tsMs: number[], values: numbe
 export function createIngestRepository(pool: pg.Pool) {
   const seriesCache = new Map<string, number>();
   const knownMonths = new Set<string>();
+  const retention = new Map<string, { days: number; at: number }>();
 
   return {
     async modelsByCode(codes: string[]): Promise<IngestModel[]> {
@@ -111,13 +112,18 @@ export function createIngestRepository(pool: pg.Pool) {
       return rows;
     },
 
+    /** The oldest instant a company keeps; read at most once a minute per company. */
     async retentionStart(companyId: string): Promise<number> {
+      const cached = retention.get(companyId);
+      if (cached && cached.at > Date.now() - 60_000) return Date.now() - cached.days * 86_400_000;
       const { rows } = await pool.query<{ days: number }>({
         name: 'retention',
         text: 'SELECT retention_days AS days FROM companies WHERE id = $1',
         values: [companyId],
       });
-      return Date.now() - (rows[0]?.days ?? 3650) * 86_400_000;
+      const days = rows[0]?.days ?? 3650;
+      retention.set(companyId, { days, at: Date.now() });
+      return Date.now() - days * 86_400_000;
     },
 
     /** Creates the monthly partitions the batch needs before it is written (creation locks the parent briefly). */
