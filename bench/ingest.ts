@@ -1,14 +1,12 @@
 // Budget (issue 7): sustained HTTP ingest ≥ 50 % of raw COPY into the same table, measured in the same run, and
 // ≥ 100,000 points/s on this 2-core machine; server RSS during sustained ingest ≤ 500 MB.
 // Baseline: COPY of the same number of rows straight into `measurements` (binary-free text COPY, one stream).
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { freePort, freshDataDir, rssMb, startServer } from './lib/server.ts';
+import { embeddedClient, freePort, freshDataDir, rssMb, startServer } from './lib/server.ts';
 
 const POINTS = 2_000_000;
 const BATCH = 20_000;
@@ -70,11 +68,7 @@ try {
   clearInterval(sampler);
 
   // Baseline: COPY the same shape of rows into a new series of the same table.
-  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
-  });
-  await client.connect();
+  const client = await embeddedClient(dataDir, pgPort);
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline') RETURNING id`,
     [plant.modelId],

@@ -1,15 +1,11 @@
 // Budget (issue 7): a year of 1-minute data (525,600 points) returned downsampled to 2,000 points: p95 ≤ 50 ms.
 // Baseline: the naive read of the same year with raw SQL (every point to the client), timed in the same run.
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
 import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { freePort, freshDataDir, startServer } from './lib/server.ts';
+import { embeddedClient, freePort, freshDataDir, percentile, startServer } from './lib/server.ts';
 
 const MINUTES = 525_600;
 const RUNS = 60;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
 
 const dataDir = await freshDataDir();
 const pgPort = await freePort();
@@ -53,11 +49,7 @@ try {
     points = body.series[0]?.points.length ?? 0;
   }
 
-  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
-  });
-  await client.connect();
+  const client = await embeddedClient(dataDir, pgPort);
   const naive: number[] = [];
   for (let run = 0; run < 5; run++) {
     const t = performance.now();

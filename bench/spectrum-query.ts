@@ -3,12 +3,10 @@
 import { rm } from 'node:fs/promises';
 import { amplitudeSpectrum } from '@sdp/analytics';
 import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { freePort, freshDataDir, startServer } from './lib/server.ts';
+import { freePort, freshDataDir, percentile, startServer } from './lib/server.ts';
 
 const N = 65_536;
 const RUNS = 60;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
 
 const dataDir = await freshDataDir();
 const server = await startServer({

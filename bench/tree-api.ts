@@ -1,17 +1,13 @@
 // Budget (issue 4): a company with 5,000 nodes (folders, equipment tags, models): the tree call p95 ≤ 50 ms.
 // Baseline: the same rows read with raw SQL (the four queries the server runs, without building the tree), same run.
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
 import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { freePort, freshDataDir, startServer } from './lib/server.ts';
+import { embeddedClient, freePort, freshDataDir, percentile, startServer } from './lib/server.ts';
 
 const FOLDERS = 200;
 const TAGS_PER_FOLDER = 8;
 const MODELS_PER_TAG = 2;
 const RUNS = 60;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
 
 const dataDir = await freshDataDir();
 const pgPort = await freePort();
@@ -24,11 +20,7 @@ const server = await startServer({
 });
 try {
   const plant = await createBenchPlant(server.url, BENCH_ADMIN);
-  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
-  });
-  await client.connect();
+  const client = await embeddedClient(dataDir, pgPort);
   // The nodes are written directly: the bench measures reading the tree, not creating it.
   const root = (
     await client.query<{ id: string }>(

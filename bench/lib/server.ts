@@ -81,3 +81,20 @@ export async function rssMb(pid: number): Promise<number> {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
 }
+
+/** The p-th percentile (nearest rank) of some timings. */
+export function percentile(values: number[], p: number): number {
+  return [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
+}
+
+/** A client of the server's embedded PostgreSQL (its password is in the data directory), for baselines. */
+export async function embeddedClient(dataDir: string, pgPort: number) {
+  const { readFile } = await import('node:fs/promises');
+  const { default: pg } = await import('pg');
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
+  });
+  await client.connect();
+  return client;
+}
