@@ -164,7 +164,14 @@ export function createIngestRepository(pool: pg.Pool) {
         });
         for (const row of rows) seriesCache.set(`${row.model_id}/${row.tag}`, Number(row.id));
       }
-      return (modelId: string, tag: string) => seriesCache.get(`${modelId}/${tag}`) as number;
+      // A nested lookup for the batch: no key string per point on the hot path.
+      const lookup = new Map<string, Map<string, number>>();
+      for (const pair of pairs) {
+        let tags = lookup.get(pair.modelId);
+        if (!tags) lookup.set(pair.modelId, (tags = new Map()));
+        tags.set(pair.tag, seriesCache.get(`${pair.modelId}/${pair.tag}`) as number);
+      }
+      return (modelId: string, tag: string) => lookup.get(modelId)?.get(tag) as number;
     },
 
     forgetSeries() {

@@ -7,6 +7,21 @@ import type { IngestModel, IngestRepository } from './ingest.repository.ts';
 import { parseTimestamp, type RawPoint, type RowError, validatePoints } from './parse.ts';
 import { acceptedTags } from './tags.ts';
 
+/** The first instant of every UTC month from the one holding `fromMs` to the one holding `toMs`. */
+function monthsBetween(fromMs: number, toMs: number): number[] {
+  const months: number[] = [];
+  const cursor = new Date(fromMs);
+  let year = cursor.getUTCFullYear();
+  let month = cursor.getUTCMonth();
+  const last = new Date(toMs);
+  while (year < last.getUTCFullYear() || (year === last.getUTCFullYear() && month <= last.getUTCMonth())) {
+    months.push(Date.UTC(year, month, 1));
+    month++;
+    if (month === 12) [year, month] = [year + 1, 0];
+  }
+  return months;
+}
+
 /** Points up to a day ahead are accepted (clock skew between gateways); later ones are refused. */
 const MAX_FUTURE_MS = 86_400_000;
 
@@ -56,11 +71,14 @@ export function createIngestService(deps: {
   }
 
   return {
+    /**
+     * Checks, resolves and stores a batch. Written for batches of 100,000 points: one pass, parallel arrays, no object
+     * or string per point beyond what the caller parsed (the allocation rate is what drives the server's memory).
+     */
     async measurements(companyId: string, rows: RawPoint[]): Promise<IngestResult> {
-      const models = await resolveModels(
-        companyId,
-        rows.flatMap((row) => (typeof row.modelCode === 'string' ? [row.modelCode] : [])),
-      );
+      const codes = new Set<string>();
+      for (const row of rows) if (typeof row.modelCode === 'string') codes.add(row.modelCode);
+      const models = await resolveModels(companyId, [...codes]);
       const { valid, errors } = validatePoints(rows, {
         nowMs: Date.now(),
         maxFutureMs: MAX_FUTURE_MS,
@@ -68,7 +86,13 @@ export function createIngestService(deps: {
       });
       const data = await master.get();
       const tagsByModel = new Map<string, Map<string, string>>();
-      const points: { modelId: string; tag: string; unit: string; tsMs: number; value: number }[] = [];
+      const modelOf: string[] = [];
+      const tagOf: string[] = [];
+      const ts: number[] = [];
+      const values: number[] = [];
+      const pairs = new Map<string, Map<string, string>>();
+      let minTs = Number.POSITIVE_INFINITY;
+      let maxTs = Number.NEGATIVE_INFINITY;
       for (const point of valid) {
         const model = models.get(point.modelCode);
         if (!model) {
@@ -83,43 +107,47 @@ export function createIngestService(deps: {
         if (!tags) {
           tags = acceptedTags(model.model_type_id, model.document, model.code, data);
           tagsByModel.set(model.id, tags);
+          pairs.set(model.id, new Map());
         }
         const unit = tags.get(point.tag);
         if (unit === undefined) {
           errors.push({ row: point.row, reason: `unknown tag ${point.tag} for model ${point.modelCode}` });
           continue;
         }
-        points.push({ modelId: model.id, tag: point.tag, unit, tsMs: point.tsMs, value: point.value });
+        (pairs.get(model.id) as Map<string, string>).set(point.tag, unit);
+        modelOf.push(model.id);
+        tagOf.push(point.tag);
+        ts.push(point.tsMs);
+        values.push(point.value);
+        if (point.tsMs < minTs) minTs = point.tsMs;
+        if (point.tsMs > maxTs) maxTs = point.tsMs;
       }
       errors.sort((a: RowError, b: RowError) => a.row - b.row);
-      if (!points.length) return { accepted: 0, duplicates: 0, rejected: errors.length, errors };
+      if (!ts.length) return { accepted: 0, duplicates: 0, rejected: errors.length, errors };
 
-      const pairs = new Map<string, { modelId: string; tag: string; unit: string }>();
-      for (const point of points) pairs.set(`${point.modelId}/${point.tag}`, point);
-      const seriesOf = await repository.seriesIds([...pairs.values()]);
-      await repository.ensurePartitions(points.map((point) => point.tsMs));
+      const seriesOf = await repository.seriesIds(
+        [...pairs].flatMap(([modelId, tags]) => [...tags].map(([tag, unit]) => ({ modelId, tag, unit }))),
+      );
+      await repository.ensurePartitions(monthsBetween(minTs, maxTs));
 
-      const ids = new Array<number>(points.length);
-      const ts = new Array<number>(points.length);
-      const values = new Array<number>(points.length);
+      const ids = new Array<number>(ts.length);
       const latest = new Map<number, { tsMs: number; value: number }>();
       const modelLatest = new Map<string, number>();
-      points.forEach((point, i) => {
-        const id = seriesOf(point.modelId, point.tag);
+      for (let i = 0; i < ts.length; i++) {
+        const id = seriesOf(modelOf[i] as string, tagOf[i] as string);
+        const t = ts[i] as number;
         ids[i] = id;
-        ts[i] = point.tsMs;
-        values[i] = point.value;
         const last = latest.get(id);
-        if (!last || last.tsMs <= point.tsMs) latest.set(id, { tsMs: point.tsMs, value: point.value });
-        modelLatest.set(point.modelId, Math.max(modelLatest.get(point.modelId) ?? 0, point.tsMs));
-      });
+        if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
+        if ((modelLatest.get(modelOf[i] as string) ?? 0) < t) modelLatest.set(modelOf[i] as string, t);
+      }
       const inserted = await write(async (client) => {
         const count = await repository.insertMeasurements(client, ids, ts, values);
         await repository.mergeRollups(client, ids, ts, values);
         await repository.updateLast(client, latest, modelLatest);
         return count;
       }, modelLatest.keys());
-      return { accepted: inserted, duplicates: points.length - inserted, rejected: errors.length, errors };
+      return { accepted: inserted, duplicates: ts.length - inserted, rejected: errors.length, errors };
     },
 
     async waveform(companyId: string, meta: WaveformMeta, samples: Buffer) {
