@@ -168,7 +168,10 @@ export function createIngestRepository(pool: pg.Pool) {
       const lookup = new Map<string, Map<string, number>>();
       for (const pair of pairs) {
         let tags = lookup.get(pair.modelId);
-        if (!tags) lookup.set(pair.modelId, (tags = new Map()));
+        if (!tags) {
+          tags = new Map();
+          lookup.set(pair.modelId, tags);
+        }
         tags.set(pair.tag, seriesCache.get(`${pair.modelId}/${pair.tag}`) as number);
       }
       return (modelId: string, tag: string) => lookup.get(modelId)?.get(tag) as number;
