@@ -263,8 +263,6 @@ export async function buildApp({
     master,
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
-  const companyCode = async (companyId: string) =>
-    (await db.selectFrom('companies').select('initial_code').where('id', '=', companyId).executeTakeFirst())
-      ?.initial_code;
+  const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
   return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode } };
 }

@@ -1,51 +1,33 @@
 import type { Db } from '../../db/pool.ts';
+import type {
+  AlarmLimitGroupsTable,
+  AlarmManagementMasterTable,
+  BearingsTable,
+  ConfigurationItemsTable,
+  HealthMonitoringTabsTable,
+  MachineTemplatesTable,
+  ModelTypesTable,
+  NamedTable,
+  SensorTypesTable,
+  VsdBrandsTable,
+  VsdModelsTable,
+} from '../../db/schema.ts';
 
-export interface SensorTypeRow {
-  id: number;
-  group_id: number;
-  model_type_id: number;
-  tag_code: string;
-  name: string;
-  unit: string;
-  default_warning: number | null;
-  default_alarm: number | null;
-  direction: 'high' | 'low';
-}
+/** Master data rows are read as the migration defines them: the table types of db/schema.ts are their types. */
+export type SensorTypeRow = SensorTypesTable;
 
 export interface MasterData {
-  types: { id: number; title: string; short_code: string; information_title: string }[];
-  configurationItems: {
-    id: number;
-    model_type_id: number;
-    tag_code: string;
-    title: string;
-    unit_code: string;
-    default_value: string;
-  }[];
-  groups: { id: number; model_type_id: number; code: string; name: string }[];
+  types: ModelTypesTable[];
+  configurationItems: ConfigurationItemsTable[];
+  groups: AlarmLimitGroupsTable[];
   sensorTypes: SensorTypeRow[];
-  persistence: { model_type_id: number; persistence_from: number; persistence_to: number }[];
-  brands: { id: number; name: string }[];
-  vsdModels: {
-    id: number;
-    brand_id: number;
-    name: string;
-    capacitor_l0_hours: number;
-    capacitor_t0_c: number;
-    fan_l10_hours: number;
-    fan_t0_c: number;
-  }[];
-  sensorPoints: { id: number; name: string }[];
-  machineTemplates: { id: number; name: string; description: string }[];
-  bearings: {
-    id: number;
-    designation: string;
-    rolling_elements: number;
-    ball_diameter_mm: number;
-    pitch_diameter_mm: number;
-    contact_angle_deg: number;
-  }[];
-  tabs: { id: number; model_type_id: number; key: string; name: string; group_code: string }[];
+  persistence: AlarmManagementMasterTable[];
+  brands: VsdBrandsTable[];
+  vsdModels: VsdModelsTable[];
+  sensorPoints: NamedTable[];
+  machineTemplates: MachineTemplatesTable[];
+  bearings: BearingsTable[];
+  tabs: HealthMonitoringTabsTable[];
 }
 
 /** Master data ships with the migrations and never changes while the server runs: read once, then from memory. */
