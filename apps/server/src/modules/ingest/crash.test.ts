@@ -69,7 +69,6 @@ describe('a crash in the middle of an ingest', () => {
   it('loses and doubles nothing when the client retries unacknowledged batches', async () => {
     server = await startServer();
     let killed = false;
-    let retries = 0;
     for (let batch = 0; batch < TOTAL / BATCH; batch++) {
       const points = Array.from({ length: BATCH }, (_, i) => ({
         tag: 'h2',
@@ -97,7 +96,6 @@ describe('a crash in the middle of an ingest', () => {
           body,
         }).catch(() => null);
         if (response?.ok) break;
-        retries++;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
@@ -115,6 +113,5 @@ describe('a crash in the middle of an ingest', () => {
     expect(rows[0]).toMatchObject({ n: TOTAL, distinct_ts: TOTAL });
     expect(rows[0]?.first.getTime()).toBe(START);
     expect(rows[0]?.last.getTime()).toBe(START + (TOTAL - 1) * 1000);
-    expect(retries).toBeGreaterThanOrEqual(0);
   }, 300_000);
 });
