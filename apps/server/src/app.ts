@@ -12,6 +12,7 @@ import {
 import { accessPlugin, type RegisteredRoute } from './auth/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { createAuthCache } from './auth/auth-cache.ts';
 import { createOidcClient } from './auth/oidc.ts';
 import { createSessionsRepository } from './auth/sessions.repository.ts';
 import type { Config } from './config.ts';
@@ -114,8 +115,13 @@ export async function buildApp({
 
   const { db, pool } = database;
   const routes: RegisteredRoute[] = [];
-  const sessions = createSessionsRepository(db, pool);
-  const users = createUsersRepository(db, pool);
+  const authCache = createAuthCache({ ttlMs: config.authCacheSeconds * 1000, maxEntries: 10_000 });
+  const stopHearing = events.subscribeAuth(authCache.hear);
+  app.addHook('onClose', async () => {
+    stopHearing();
+  });
+  const sessions = createSessionsRepository(db, pool, authCache);
+  const users = createUsersRepository(db, pool, authCache);
   const audit = createAuditRepository(db);
   const usersService = createUsersService({ users, sessions });
   const authService = createAuthService({
@@ -195,6 +201,7 @@ export async function buildApp({
   const master = createMasterRepository(db);
   await app.register(accessPlugin, {
     sessions,
+    authCache,
     sessionTtlMinutes: config.sessionTtlMinutes,
     routes,
     verifyIngestKey: (keyHash) => ingestKeys.findLive(keyHash),

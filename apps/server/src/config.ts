@@ -25,6 +25,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
+    AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -91,6 +92,8 @@ export interface Config {
   logLevel: string;
   role: 'all' | 'api' | 'worker';
   sessionTtlMinutes: number;
+  /** How long a session or user lookup may be answered from memory (0 = never); changes empty it at once. */
+  authCacheSeconds: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
   bodyLimitBytes: number;
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -29,7 +29,32 @@ export interface TestContext {
   jobs: Jobs;
   events: EventBus;
   services: App['services'];
+  /**
+   * Resolves once the app has heard every change committed so far on the `sdp_auth` channel. Tests that write
+   * straight to the database (as another process would) call it before the next request, instead of racing the
+   * notification.
+   */
+  changesHeard(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Notifications arrive in commit order: when our own marker is heard, everything committed before it was heard. */
+export async function changesHeard(events: EventBus, pool: pg.Pool): Promise<void> {
+  const marker = `sync:${randomBytes(6).toString('hex')}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('the sdp_auth channel did not answer within 5 s'));
+    }, 5_000);
+    const stop = events.subscribeAuth((signal) => {
+      if (signal.kind === 'change' && signal.payload === marker) {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      }
+    });
+    pool.query('SELECT pg_notify($1, $2)', ['sdp_auth', marker]).catch(reject);
+  });
 }
 
 /** A fresh database cloned from the migrated template, and the app built on it as main.ts builds it. */
@@ -80,6 +105,7 @@ export async function createTestContext(
     jobs,
     events,
     services,
+    changesHeard: () => changesHeard(events, database.pool),
     async close() {
       await app.close();
       await events.stop();

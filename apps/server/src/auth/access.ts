@@ -3,6 +3,7 @@ import type { MemberRole, Permission } from '@sdp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
+import type { AuthCache } from './auth-cache.ts';
 import { permissionsFor } from './permissions.ts';
 import type { SessionsRepository, SessionUser } from './sessions.repository.ts';
 
@@ -64,6 +65,8 @@ export interface RegisteredRoute {
 
 interface Options {
   sessions: SessionsRepository;
+  /** Emptied before the answer to any request that may have written leaves, so the next request reads anew. */
+  authCache?: AuthCache;
   /** Resolves a presented ingest key (its SHA-256) to its company; undefined when unknown or revoked. */
   verifyIngestKey?: (keyHash: string) => Promise<{ id: string; company_id: string } | undefined>;
   sessionTtlMinutes: number;
@@ -72,9 +75,22 @@ interface Options {
 
 /** Loads the session behind the cookie and holds every route to the access rule it declares. */
 export const accessPlugin = fp(
-  async (app: FastifyInstance, { sessions, sessionTtlMinutes, routes, verifyIngestKey }: Options) => {
+  async (
+    app: FastifyInstance,
+    { sessions, authCache, sessionTtlMinutes, routes, verifyIngestKey }: Options,
+  ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('ingestKey', null);
+
+    if (authCache) {
+      // Writes by other processes arrive through NOTIFY; this process's own must be seen by the very next request.
+      // Machines writing measurements (ingest keys) change nothing the cache holds.
+      app.addHook('onSend', async (request, _reply, payload) => {
+        const reads = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+        if (!reads && request.routeOptions.config?.access?.kind !== 'ingestKey') authCache.invalidate();
+        return payload;
+      });
+    }
 
     app.addHook('onRoute', (route) => {
       const declared = route.config?.access;
@@ -99,12 +115,9 @@ export const accessPlugin = fp(
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await sessions.findLive(hashToken(token)) : undefined;
       if (!session || session.status === 'inactive') throw unauthorized();
-      // Sliding expiry, written at most once a minute so reads stay reads.
-      if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
-        void sessions
-          .touch(session.sessionId, sessionTtlMinutes)
-          .catch((error) => request.log.warn({ error }, 'session touch failed'));
-      }
+      sessions
+        .keepAlive(session, sessionTtlMinutes)
+        ?.catch((error) => request.log.warn({ error }, 'session touch failed'));
 
       let companyId: string | null = null;
       let companyRole: MemberRole | null = null;

@@ -155,6 +155,7 @@ describe('sessions', () => {
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('user_id', '=', tenants.users.supmem)
       .execute();
+    await ctx.changesHeard();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -168,6 +169,7 @@ describe('sessions', () => {
       })
       .where('user_id', '=', tenants.users.ownerRvs)
       .execute();
+    await ctx.changesHeard();
     expect((await me(cookie)).statusCode).toBe(200);
     await expect
       .poll(async () => {
@@ -188,6 +190,7 @@ describe('sessions', () => {
       .set({ status: 'inactive' })
       .where('id', '=', tenants.users.member)
       .execute();
+    await ctx.changesHeard();
     expect((await me(cookie)).statusCode).toBe(401);
     await ctx.db
       .updateTable('users')

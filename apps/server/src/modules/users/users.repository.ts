@@ -1,6 +1,7 @@
 import type { MemberRole } from '@sdp/contracts';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { type AuthCache, noAuthCache } from '../../auth/auth-cache.ts';
 import type { Db } from '../../db/pool.ts';
 
 export interface UserRow {
@@ -62,16 +63,17 @@ SELECT u.id, u.email, u.name, u.image_url, u.password_hash, u.platform_role, u.s
 FROM users u
 WHERE u.id = $1`;
 
-export function createUsersRepository(db: Db, pool: pg.Pool) {
+export function createUsersRepository(db: Db, pool: pg.Pool, cache: AuthCache = noAuthCache) {
   return {
-    async findWithCompanies(id: string): Promise<UserWithCompanies | undefined> {
+    /** Answered from the auth cache when it can: callers read it and never change it. */
+    findWithCompanies: cache.memo(async (id: string) => {
       const { rows } = await pool.query<UserWithCompanies>({
         name: 'user-with-companies',
         text: USER_WITH_COMPANIES,
         values: [id],
       });
       return rows[0];
-    },
+    }),
 
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db

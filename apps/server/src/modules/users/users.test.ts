@@ -88,6 +88,7 @@ describe('GET /api/v1/users/me', () => {
       .set({ deleted_at: new Date() })
       .where('id', '=', tenants.otherCompanyId)
       .execute();
+    await ctx.changesHeard();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
     expect(response.json().companies.map((c: { title: string }) => c.title)).toEqual(['Acme Power']);
     await ctx.db
@@ -95,6 +96,7 @@ describe('GET /api/v1/users/me', () => {
       .set({ deleted_at: null })
       .where('id', '=', tenants.otherCompanyId)
       .execute();
+    await ctx.changesHeard();
   });
 
   it('rejects a malformed company id with 400', async () => {
