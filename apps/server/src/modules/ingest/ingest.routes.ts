@@ -14,7 +14,7 @@ import { access, type IngestKeyContext } from '../../auth/access.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
-import { parseMeasurementsCsv, type RawPoint } from './parse.ts';
+import { jsonBatch, parseMeasurementsCsv, type RawBatch } from './parse.ts';
 
 interface Options {
   service: IngestService;
@@ -97,21 +97,17 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => {
       const key = keyOf(request);
-      let rows: RawPoint[];
+      let batch: RawBatch;
       if (typeof request.body === 'string') {
         const parsed = parseMeasurementsCsv(request.body);
         if ('error' in parsed) throw new HttpError(400, parsed.error);
-        rows = parsed.rows;
+        batch = parsed.batch;
       } else {
-        const { modelCode, points } = request.body;
-        rows = points.map((point) => {
-          const item = (point ?? {}) as Record<string, unknown>;
-          return { modelCode, tag: item.tag, ts: item.ts, value: item.value };
-        });
+        batch = jsonBatch(request.body.modelCode, request.body.points);
       }
-      if (rows.length > MAX_POINTS_PER_REQUEST)
+      if (batch.length > MAX_POINTS_PER_REQUEST)
         throw new HttpError(413, `At most ${MAX_POINTS_PER_REQUEST} points per request.`);
-      return service.measurements(key.companyId, rows);
+      return service.measurements(key.companyId, batch);
     },
   );
 

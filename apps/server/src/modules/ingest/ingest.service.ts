@@ -3,8 +3,8 @@ import type pg from 'pg';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
-import type { IngestModel, IngestRepository } from './ingest.repository.ts';
-import { parseTimestamp, type RawPoint, type RowError, validatePoints } from './parse.ts';
+import { type IngestModel, type IngestRepository, isUniqueViolation } from './ingest.repository.ts';
+import { type CheckedPoint, checkPoint, parseTimestamp, type RawBatch, type RowError } from './parse.ts';
 import { acceptedTags } from './tags.ts';
 
 /** The first instant of every UTC month from the one holding `fromMs` to the one holding `toMs`. */
@@ -72,20 +72,25 @@ export function createIngestService(deps: {
 
   return {
     /**
-     * Checks, resolves and stores a batch. Written for batches of 100,000 points: one pass, parallel arrays, no object
-     * or string per point beyond what the caller parsed (the allocation rate is what drives the server's memory).
+     * Checks, resolves and stores a batch; rejected rows are reported in row order. Written for batches of 100,000
+     * points: one pass over the batch where it lies into parallel arrays, no object or string per point beyond what
+     * the caller parsed (the allocation rate is what drives the server's memory).
      */
-    async measurements(companyId: string, rows: RawPoint[]): Promise<IngestResult> {
+    async measurements(companyId: string, batch: RawBatch): Promise<IngestResult> {
       const codes = new Set<string>();
-      for (const row of rows) if (typeof row.modelCode === 'string') codes.add(row.modelCode);
+      for (let i = 0; i < batch.length; i++) {
+        const code = batch.modelCode(i);
+        if (typeof code === 'string') codes.add(code);
+      }
       const models = await resolveModels(companyId, [...codes]);
-      const { valid, errors } = validatePoints(rows, {
+      const limits = {
         nowMs: Date.now(),
         maxFutureMs: MAX_FUTURE_MS,
         oldestMs: await repository.retentionStart(companyId),
-      });
+      };
       const data = await master.get();
       const tagsByModel = new Map<string, Map<string, string>>();
+      const errors: RowError[] = [];
       const modelOf: string[] = [];
       const tagOf: string[] = [];
       const ts: number[] = [];
@@ -93,14 +98,21 @@ export function createIngestService(deps: {
       const pairs = new Map<string, Map<string, string>>();
       let minTs = Number.POSITIVE_INFINITY;
       let maxTs = Number.NEGATIVE_INFINITY;
-      for (const point of valid) {
+      const point: CheckedPoint = { modelCode: '', tag: '', tsMs: 0, value: 0 };
+      for (let i = 0; i < batch.length; i++) {
+        const row = i + 1;
+        const reason = checkPoint(batch, i, limits, point);
+        if (reason !== null) {
+          errors.push({ row, reason });
+          continue;
+        }
         const model = models.get(point.modelCode);
         if (!model) {
-          errors.push({ row: point.row, reason: `unknown model ${point.modelCode}` });
+          errors.push({ row, reason: `unknown model ${point.modelCode}` });
           continue;
         }
         if (!model.is_active) {
-          errors.push({ row: point.row, reason: `model ${point.modelCode} is inactive` });
+          errors.push({ row, reason: `model ${point.modelCode} is inactive` });
           continue;
         }
         let tags = tagsByModel.get(model.id);
@@ -111,7 +123,7 @@ export function createIngestService(deps: {
         }
         const unit = tags.get(point.tag);
         if (unit === undefined) {
-          errors.push({ row: point.row, reason: `unknown tag ${point.tag} for model ${point.modelCode}` });
+          errors.push({ row, reason: `unknown tag ${point.tag} for model ${point.modelCode}` });
           continue;
         }
         (pairs.get(model.id) as Map<string, string>).set(point.tag, unit);
@@ -122,7 +134,6 @@ export function createIngestService(deps: {
         if (point.tsMs < minTs) minTs = point.tsMs;
         if (point.tsMs > maxTs) maxTs = point.tsMs;
       }
-      errors.sort((a: RowError, b: RowError) => a.row - b.row);
       if (!ts.length) return { accepted: 0, duplicates: 0, rejected: errors.length, errors };
 
       const seriesOf = await repository.seriesIds(
@@ -141,12 +152,21 @@ export function createIngestService(deps: {
         if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
         if ((modelLatest.get(modelOf[i] as string) ?? 0) < t) modelLatest.set(modelOf[i] as string, t);
       }
-      const inserted = await write(async (client) => {
-        const count = await repository.insertMeasurements(client, ids, ts, values);
-        await repository.mergeRollups(client, ids, ts, values);
-        await repository.updateLast(client, latest, modelLatest);
-        return count;
-      }, modelLatest.keys());
+      // New points (the usual case) go by COPY; a batch holding any stored point (a client's retry) is written
+      // again point by point, skipping what is there. Rollups and latest values merge idempotently either way.
+      const store = (fresh: boolean) =>
+        write(async (client) => {
+          const count = fresh
+            ? await repository.copyMeasurements(client, ids, ts, values)
+            : await repository.insertMeasurements(client, ids, ts, values);
+          await repository.mergeRollups(client, ids, ts, values);
+          await repository.updateLast(client, latest, modelLatest);
+          return count;
+        }, modelLatest.keys());
+      const inserted = await store(true).catch((error: unknown) => {
+        if (isUniqueViolation(error)) return store(false);
+        throw error;
+      });
       return { accepted: inserted, duplicates: ts.length - inserted, rejected: errors.length, errors };
     },
 

@@ -106,7 +106,7 @@ describe('ingest keys', () => {
 });
 
 describe('POST /api/v1/ingest/measurements', () => {
-  const body = (points: object[]) => ({ modelCode: transformer.code, points });
+  const body = (points: unknown[]) => ({ modelCode: transformer.code, points });
 
   it('stores JSON points once: a repeated point is a duplicate', async () => {
     const points = [
@@ -131,6 +131,49 @@ describe('POST /api/v1/ingest/measurements', () => {
       ['ch4', 'ppm', '2026-11-19T17:00:00.000Z', 4],
       ['h2', 'ppm', '2026-11-20T00:00:00.000Z', 12.5],
       ['h2', 'ppm', '2026-11-20T00:10:00.000Z', 13],
+    ]);
+  });
+
+  it('counts only the new points of a batch that is partly stored, and stores a point sent twice once', async () => {
+    const points = [
+      { tag: 'c2h2', ts: '2026-11-20T01:00:00.123Z', value: 0.1 },
+      { tag: 'c2h2', ts: '2026-11-20T01:01:00.456Z', value: -2.5 },
+    ];
+    expect((await post('/api/v1/ingest/measurements', body(points))).json()).toMatchObject({
+      accepted: 2,
+      duplicates: 0,
+    });
+    const retry = await post(
+      '/api/v1/ingest/measurements',
+      body([
+        ...points,
+        { tag: 'c2h2', ts: '2026-11-20T01:02:00Z', value: 3 },
+        { tag: 'c2h2', ts: '2026-11-20T01:02:00Z', value: 3 },
+        null,
+        42,
+      ]),
+    );
+    expect(retry.json()).toEqual({
+      accepted: 1,
+      duplicates: 3,
+      rejected: 2,
+      errors: [
+        { row: 5, reason: 'tag is missing' },
+        { row: 6, reason: 'tag is missing' },
+      ],
+    });
+    const stored = await ctx.db
+      .selectFrom('measurements as m')
+      .innerJoin('series as s', 's.id', 'm.series_id')
+      .select(['m.ts', 'm.value'])
+      .where('s.model_id', '=', transformer.id)
+      .where('s.tag', '=', 'c2h2')
+      .orderBy('m.ts')
+      .execute();
+    expect(stored.map((row) => [row.ts.toISOString(), row.value])).toEqual([
+      ['2026-11-20T01:00:00.123Z', 0.1],
+      ['2026-11-20T01:01:00.456Z', -2.5],
+      ['2026-11-20T01:02:00.000Z', 3],
     ]);
   });
 

@@ -4,6 +4,7 @@ import { hashToken } from '../../auth/access.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
+import { jsonBatch } from './parse.ts';
 
 interface Deps {
   url: string;
@@ -83,14 +84,11 @@ export function startMqttIngest(deps: Deps): { client: MqttClient; stop(): Promi
       throw new HttpError(403, `This ingest key cannot write to company ${companyCode}.`);
     void deps.keys.touch(key.id).catch(() => undefined);
     if (kind === 'measurements') {
-      const points = Array.isArray(body.points) ? (body.points as Record<string, unknown>[]) : null;
+      const points = Array.isArray(body.points) ? (body.points as unknown[]) : null;
       if (!points) throw new HttpError(400, 'points must be a list.');
       if (points.length > MAX_POINTS_PER_REQUEST)
         throw new HttpError(413, `At most ${MAX_POINTS_PER_REQUEST} points per message.`);
-      return deps.service.measurements(
-        key.company_id,
-        points.map((point) => ({ modelCode, tag: point.tag, ts: point.ts, value: point.value })),
-      );
+      return deps.service.measurements(key.company_id, jsonBatch(modelCode, points));
     }
     const parsed = waveformJsonRequest.safeParse({ ...body, modelCode });
     if (!parsed.success)
