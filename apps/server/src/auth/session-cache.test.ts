@@ -70,6 +70,13 @@ describe('cached sessions', () => {
 
   it('show a role changed on another instance, with its permissions', async () => {
     const memberCookie = await signIn(ctx.app, 'member@acme.test');
+    const keys = (app: TestContext['app']) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/companies/${tenants.companyId}/ingest-keys`,
+        headers: { cookie: memberCookie },
+      });
+    expect((await keys(second.app)).statusCode).toBe(403);
     const before = (await meOn(second.app, memberCookie)).json();
     expect(before.companies.find((c: { id: string }) => c.id === tenants.companyId).role).toBe('member');
     expect(before.permissions).not.toContain('InviteMemberToCompany');
@@ -86,6 +93,7 @@ describe('cached sessions', () => {
     const after = (await meOn(second.app, memberCookie)).json();
     expect(after.companies.find((c: { id: string }) => c.id === tenants.companyId).role).toBe('owner');
     expect(after.permissions).toContain('InviteMemberToCompany');
+    expect((await keys(second.app)).statusCode).toBe(200);
   });
 
   it('show a change made through this instance to its very next request, before any notification', async () => {

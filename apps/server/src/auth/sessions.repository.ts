@@ -30,7 +30,7 @@ SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.platform_role A
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.id = $1 AND s.expires_at > now()`;
 
-const _COMPANY_ACCESS = `
+const COMPANY_ACCESS = `
 SELECT c.id AS "companyId", m.role, m.status
 FROM companies c LEFT JOIN memberships m ON m.company_id = c.id AND m.user_id = $1
 WHERE c.id = $2 AND c.deleted_at IS NULL`;
@@ -43,6 +43,16 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
     },
     (session) => session.expiresAt.getTime() > Date.now(),
   );
+
+  const companyAccess = cache.memo(async (key: string) => {
+    const [userId, companyId] = key.split(' ');
+    const { rows } = await pool.query<CompanyAccess>({
+      name: 'company-access',
+      text: COMPANY_ACCESS,
+      values: [userId, companyId],
+    });
+    return rows[0];
+  });
 
   async function touch(id: string, ttlMinutes: number) {
     await db
@@ -107,18 +117,11 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
       await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
     },
 
-    /** The user's role and status in a live (not deleted) company; undefined when the company does not exist. */
-    async companyAccess(userId: string, companyId: string): Promise<CompanyAccess | undefined> {
-      return db
-        .selectFrom('companies as c')
-        .leftJoin('memberships as m', (join) =>
-          join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId),
-        )
-        .select(['c.id as companyId', 'm.role', 'm.status'])
-        .where('c.id', '=', companyId)
-        .where('c.deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
+    /**
+     * The user's role and status in a live (not deleted) company; undefined when the company does not exist.
+     * Asked by every company route: answered from the auth cache when it can.
+     */
+    companyAccess: (userId: string, companyId: string) => companyAccess(`${userId} ${companyId}`),
   };
 }
 
