@@ -10,6 +10,8 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, oidc: null, demo: { enabled: true } });
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(config.authCacheSeconds).toBe(30);
+    expect(loadConfig({ AUTH_CACHE_SECONDS: '0' }).authCacheSeconds).toBe(0);
   });
 
   it('keeps the demo plant off on an external database unless asked', () => {
@@ -20,6 +22,7 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT: Invalid input: expected number, received NaN'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ AUTH_CACHE_SECONDS: '-1' }, 'AUTH_CACHE_SECONDS: Too small: expected number to be >=0'],
     [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID: is required when OIDC is configured'],
     [
       { SDP_ADMIN_EMAIL: 'root@example.com' },
