@@ -3,7 +3,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeRealtimeFaultEvent } from './realtime-switch.ts';
-import { useLiveEvents } from './use-live-events.ts';
+import { LIVE_RELOAD_WINDOW_MS, useLiveEvents } from './use-live-events.ts';
 
 /** Stands in for the browser's EventSource: records what is opened and lets a test deliver events. */
 class FakeEventSource {
@@ -49,12 +49,14 @@ function setup(companyId: string | undefined = 'c1') {
 const stale = (queryClient: QueryClient, key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
 
 beforeEach(() => {
+  vi.useFakeTimers();
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -70,8 +72,38 @@ describe('useLiveEvents', () => {
     expect(stale(queryClient, ['structure', 'c1', 'overview', 'company'])).toBe(true);
     expect(stale(queryClient, ['members', 'c1'])).toBe(false);
 
+    act(() => vi.advanceTimersByTime(LIVE_RELOAD_WINDOW_MS));
     act(() => FakeEventSource.opened[0]?.emit('fault-event'));
     expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('folds a burst of events into one reload at its start and one after it', () => {
+    const { invalidate } = setup();
+    const source = FakeEventSource.opened[0];
+    act(() => {
+      for (let i = 0; i < 10; i++) source?.emit(i % 2 ? 'fault-event' : 'model-status');
+    });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(LIVE_RELOAD_WINDOW_MS - 1));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    // Quiet afterwards: nothing more, and the next event reloads at once again.
+    act(() => vi.advanceTimersByTime(5 * LIVE_RELOAD_WINDOW_MS));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    act(() => source?.emit('model-status'));
+    expect(invalidate).toHaveBeenCalledTimes(3);
+  });
+
+  it('reloads nothing after the stream is closed, even for a burst still waiting', () => {
+    const { invalidate, hook } = setup();
+    act(() => {
+      FakeEventSource.opened[0]?.emit('model-status');
+      FakeEventSource.opened[0]?.emit('model-status');
+    });
+    hook.unmount();
+    act(() => vi.advanceTimersByTime(LIVE_RELOAD_WINDOW_MS));
+    expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
   it('opens nothing while the real time switch is OFF, and opens once it is turned on', () => {

@@ -6,9 +6,15 @@ import { useRealtimeFaultEvent } from './realtime-switch.ts';
 export const liveEventTypes = ['model-status', 'fault-event'] as const;
 
 /**
+ * One analysis often moves several models at once. The first event of a burst reloads at once; the rest of the
+ * burst is folded into one more reload when this window has passed, so a 5,000-node tree is not fetched per event.
+ */
+export const LIVE_RELOAD_WINDOW_MS = 1_000;
+
+/**
  * Follows a company's live events (Server-Sent Events, same-origin session cookie) while the 'Real time fault
- * event' switch is on: each `model-status` or `fault-event` reloads the queries whose key starts with one of
- * `queryKeyRoots` (the caller names them, as lib never imports features). Nothing is opened without a company
+ * event' switch is on: a `model-status` or `fault-event` reloads the queries whose key starts with one of
+ * `queryKeyRoots` (the caller names them, as lib never imports features), bursts folded as said above. Nothing is opened without a company
  * or with the switch off; the stream closes on unmount and when the company changes.
  */
 export function useLiveEvents(companyId: string | undefined, queryKeyRoots: readonly string[]): void {
@@ -28,7 +34,27 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
           return typeof first === 'string' && wanted.has(first);
         },
       });
-    for (const type of liveEventTypes) source.addEventListener(type, reload);
-    return () => source.close();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending = false;
+    const flush = () => {
+      timer = undefined;
+      if (!pending) return;
+      pending = false;
+      reload();
+      timer = setTimeout(flush, LIVE_RELOAD_WINDOW_MS);
+    };
+    const onEvent = () => {
+      if (timer !== undefined) {
+        pending = true;
+        return;
+      }
+      reload();
+      timer = setTimeout(flush, LIVE_RELOAD_WINDOW_MS);
+    };
+    for (const type of liveEventTypes) source.addEventListener(type, onEvent);
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
   }, [companyId, enabled, roots, queryClient]);
 }
