@@ -8,6 +8,7 @@ import { useLiveEvents } from '../../lib/use-live-events.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { CompanyDrawer } from './company-drawer.tsx';
 import { useDrawerWidth } from './drawer-width.ts';
+import { useFollowRouteCompany } from './follow-route-company.ts';
 import { Header } from './header.tsx';
 
 /**
@@ -30,6 +31,7 @@ export function AppLayout() {
   // Company routes show the company in the address; other pages show the session's selected company.
   const companyRoute = useMatch({ path: '/company/:id', end: false });
   const company = findCompany(me, companyRoute?.params.id ?? me.selectedCompanyId);
+  useFollowRouteCompany(companyRoute?.params.id);
   const { width, resize, save } = useDrawerWidth();
   useLiveEvents(company?.id, LIVE_QUERY_ROOTS);
   const [drawerToggle, setDrawerToggle] = useState<{ routeId: string | undefined; open: boolean }>({
