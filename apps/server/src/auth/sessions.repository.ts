@@ -44,8 +44,10 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
     (session) => session.expiresAt.getTime() > Date.now(),
   );
 
+  // Keyed `userId/companyId`: the user id is the database's uuid, so the first slash ends it.
   const companyAccess = cache.memo(async (key: string) => {
-    const [userId, companyId] = key.split(' ');
+    const slash = key.indexOf('/');
+    const [userId, companyId] = [key.slice(0, slash), key.slice(slash + 1)];
     const { rows } = await pool.query<CompanyAccess>({
       name: 'company-access',
       text: COMPANY_ACCESS,
@@ -121,7 +123,7 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
      * The user's role and status in a live (not deleted) company; undefined when the company does not exist.
      * Asked by every company route: answered from the auth cache when it can.
      */
-    companyAccess: (userId: string, companyId: string) => companyAccess(`${userId} ${companyId}`),
+    companyAccess: (userId: string, companyId: string) => companyAccess(`${userId}/${companyId}`),
   };
 }
 
