@@ -1,6 +1,7 @@
 // Budget (issue 7): sustained HTTP ingest ≥ 50 % of raw COPY into the same table, measured in the same run, and
 // ≥ 100,000 points/s on this 2-core machine; server RSS during sustained ingest ≤ 500 MB.
-// Baseline: COPY of the same number of rows straight into `measurements` (binary-free text COPY, one stream).
+// Baseline: COPY of the same number of rows straight into `measurements`, one stream, as text and as binary; the
+// faster of the two is the baseline.
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -90,14 +91,49 @@ try {
     client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN')),
   );
   const copySeconds = (performance.now() - copyStarted) / 1000;
+
+  // Second baseline: binary COPY of buffers built before timing (PostgreSQL's cheapest path, nothing formatted or
+  // parsed as text). Encoded here with BigInt writes, independently of the server's encoder.
+  const binary = await client.query<{ id: string }>(
+    `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline-binary') RETURNING id`,
+    [plant.modelId],
+  );
+  const binarySeries = BigInt(binary.rows[0]?.id ?? 0);
+  const PG_EPOCH_US = 946_684_800_000_000n;
+  const chunks = Array.from({ length: batches }, (_, b) => {
+    const chunk = Buffer.alloc(BATCH * 38);
+    for (let i = 0; i < BATCH; i++) {
+      const n = b * BATCH + i;
+      const at = i * 38;
+      chunk.writeInt16BE(3, at);
+      chunk.writeInt32BE(8, at + 2);
+      chunk.writeBigInt64BE(binarySeries, at + 6);
+      chunk.writeInt32BE(8, at + 14);
+      chunk.writeBigInt64BE(BigInt(start + n * 1000) * 1000n - PG_EPOCH_US, at + 18);
+      chunk.writeInt32BE(8, at + 26);
+      chunk.writeDoubleBE((n % 1000) / 10, at + 30);
+    }
+    return chunk;
+  });
+  const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+  const trailer = Buffer.from([0xff, 0xff]);
+  const binaryStarted = performance.now();
+  await pipeline(
+    Readable.from([header, ...chunks, trailer]),
+    client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN (FORMAT binary)')),
+  );
+  const binarySeconds = (performance.now() - binaryStarted) / 1000;
   await client.end();
 
   const httpRate = POINTS / httpSeconds;
-  const copyRate = POINTS / copySeconds;
+  const textRate = POINTS / copySeconds;
+  const binaryRate = POINTS / binarySeconds;
+  // The budget is held against the faster of the two.
+  const copyRate = Math.max(textRate, binaryRate);
   const ratio = httpRate / copyRate;
   const pass = ratio >= 0.5 && httpRate >= 100_000 && maxRss <= 500;
   console.log(
-    `ingest: HTTP ${Math.round(httpRate).toLocaleString('en')} points/s (${CLIENTS} clients, ${BATCH}-point JSON batches, ${POINTS.toLocaleString('en')} points); baseline COPY ${Math.round(copyRate).toLocaleString('en')} points/s; ratio ${ratio.toFixed(2)} (budget ≥ 0.50 and ≥ 100,000 points/s); server RSS max ${Math.round(maxRss)} MB (budget ≤ 500); ${pass ? 'PASS' : 'FAIL'}`,
+    `ingest: HTTP ${Math.round(httpRate).toLocaleString('en')} points/s (${CLIENTS} clients, ${BATCH}-point JSON batches, ${POINTS.toLocaleString('en')} points); baseline raw COPY ${Math.round(copyRate).toLocaleString('en')} points/s (text ${Math.round(textRate).toLocaleString('en')}, binary ${Math.round(binaryRate).toLocaleString('en')}); ratio ${ratio.toFixed(2)} (budget ≥ 0.50 and ≥ 100,000 points/s); server RSS max ${Math.round(maxRss)} MB (budget ≤ 500); ${pass ? 'PASS' : 'FAIL'}`,
   );
 } finally {
   await server.stop();
