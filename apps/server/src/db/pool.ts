@@ -16,6 +16,25 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Runs `work` on one client inside BEGIN … COMMIT; any error rolls back and is thrown again. */
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens a pool lazily (no connection until first use) and the Kysely instance over it. */
 export function openDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({

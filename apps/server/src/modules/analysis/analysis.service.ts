@@ -9,6 +9,7 @@ import {
 } from '@sdp/analytics';
 import { type ModelSettings, modelSettingsInput } from '@sdp/contracts';
 import type pg from 'pg';
+import { withTransaction } from '../../db/pool.ts';
 import type { IngestRepository } from '../ingest/ingest.repository.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
@@ -64,36 +65,16 @@ export function createAnalysisService(deps: Deps) {
       })),
     );
     await ingest.ensurePartitions(points.map((point) => point.tsMs));
-    const latest = new Map<number, { tsMs: number; value: number }>();
-    const ids = points.map(({ feature, tsMs }) => {
-      const id = seriesOf(modelId, feature.tag);
-      const last = latest.get(id);
-      if (!last || last.tsMs <= tsMs) latest.set(id, { tsMs, value: feature.value });
-      return id;
-    });
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await ingest.insertMeasurements(
+    const ids = points.map(({ feature }) => seriesOf(modelId, feature.tag));
+    await withTransaction(pool, (client) =>
+      ingest.storePoints(
         client,
+        'insert',
         ids,
         points.map((p) => p.tsMs),
         points.map((p) => p.feature.value),
-      );
-      await ingest.mergeRollups(
-        client,
-        ids,
-        points.map((p) => p.tsMs),
-        points.map((p) => p.feature.value),
-      );
-      await ingest.updateLast(client, latest, new Map());
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      ),
+    );
   }
 
   async function analyseWaveforms(model: ModelContext, settings: ModelSettings) {

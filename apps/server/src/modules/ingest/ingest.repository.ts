@@ -148,7 +148,7 @@ export function createIngestRepository(pool: pg.Pool) {
   const knownMonths = new Set<string>();
   const retention = new Map<string, { days: number; at: number }>();
 
-  return {
+  const repository = {
     async modelsByCode(codes: string[]): Promise<IngestModel[]> {
       const { rows } = await pool.query<IngestModel>({
         name: 'ingest-models',
@@ -283,11 +283,30 @@ export function createIngestRepository(pool: pg.Pool) {
       });
     },
 
-    async updateLast(
+    /**
+     * Stores points in the caller's transaction with their hourly rollups and each series' latest value; answers how
+     * many were new. `copy` is for points none of which is stored yet (a unique violation otherwise); `insert`
+     * skips what is stored.
+     */
+    async storePoints(
       client: pg.PoolClient,
-      latest: Map<number, { tsMs: number; value: number }>,
-      modelLatest: Map<string, number>,
-    ) {
+      how: 'copy' | 'insert',
+      seriesIds: number[],
+      tsMs: number[],
+      values: number[],
+    ): Promise<number> {
+      const count =
+        how === 'copy'
+          ? await repository.copyMeasurements(client, seriesIds, tsMs, values)
+          : await repository.insertMeasurements(client, seriesIds, tsMs, values);
+      await repository.mergeRollups(client, seriesIds, tsMs, values);
+      const latest = new Map<number, { tsMs: number; value: number }>();
+      for (let i = 0; i < seriesIds.length; i++) {
+        const id = seriesIds[i] as number;
+        const t = tsMs[i] as number;
+        const last = latest.get(id);
+        if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
+      }
       if (latest.size) {
         const ids = [...latest.keys()];
         await client.query({
@@ -296,6 +315,11 @@ export function createIngestRepository(pool: pg.Pool) {
           values: [ids, ids.map((id) => latest.get(id)?.tsMs), ids.map((id) => latest.get(id)?.value)],
         });
       }
+      return count;
+    },
+
+    /** Moves each model's time of last data forward (never back), in the caller's transaction. */
+    async updateModelLast(client: pg.PoolClient, modelLatest: Map<string, number>) {
       if (modelLatest.size) {
         const ids = [...modelLatest.keys()];
         await client.query({
@@ -347,6 +371,7 @@ export function createIngestRepository(pool: pg.Pool) {
       return { id: existing.rows[0]?.id ?? '', duplicate: true };
     },
   };
+  return repository;
 }
 
 export type IngestRepository = ReturnType<typeof createIngestRepository>;

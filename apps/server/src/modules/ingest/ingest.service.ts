@@ -1,5 +1,6 @@
 import type { IngestResult, WaveformMeta } from '@sdp/contracts';
 import type pg from 'pg';
+import { withTransaction } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
@@ -50,24 +51,13 @@ export function createIngestService(deps: {
   }
 
   /** Stores the batch in one transaction, then queues the analysis of each model touched; all or nothing. */
-  async function write<T>(
-    work: (client: pg.PoolClient) => Promise<T>,
-    modelIds: Iterable<string>,
-  ): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+  function write<T>(work: (client: pg.PoolClient) => Promise<T>, modelIds: Iterable<string>): Promise<T> {
+    return withTransaction(pool, async (client) => {
       const result = await work(client);
       for (const modelId of modelIds)
         await jobs.send('analyse', { modelId }, client, { singletonKey: modelId });
-      await client.query('COMMIT');
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   return {
@@ -142,29 +132,22 @@ export function createIngestService(deps: {
       await repository.ensurePartitions(monthsBetween(minTs, maxTs));
 
       const ids = new Array<number>(ts.length);
-      const latest = new Map<number, { tsMs: number; value: number }>();
       const modelLatest = new Map<string, number>();
       for (let i = 0; i < ts.length; i++) {
-        const id = seriesOf(modelOf[i] as string, tagOf[i] as string);
         const t = ts[i] as number;
-        ids[i] = id;
-        const last = latest.get(id);
-        if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
+        ids[i] = seriesOf(modelOf[i] as string, tagOf[i] as string);
         if ((modelLatest.get(modelOf[i] as string) ?? 0) < t) modelLatest.set(modelOf[i] as string, t);
       }
       // New points (the usual case) go by COPY; a batch holding any stored point (a client's retry) is written
       // again point by point, skipping what is there. Rollups and latest values merge idempotently either way.
-      const store = (fresh: boolean) =>
+      const store = (how: 'copy' | 'insert') =>
         write(async (client) => {
-          const count = fresh
-            ? await repository.copyMeasurements(client, ids, ts, values)
-            : await repository.insertMeasurements(client, ids, ts, values);
-          await repository.mergeRollups(client, ids, ts, values);
-          await repository.updateLast(client, latest, modelLatest);
+          const count = await repository.storePoints(client, how, ids, ts, values);
+          await repository.updateModelLast(client, modelLatest);
           return count;
         }, modelLatest.keys());
-      const inserted = await store(true).catch((error: unknown) => {
-        if (isUniqueViolation(error)) return store(false);
+      const inserted = await store('copy').catch((error: unknown) => {
+        if (isUniqueViolation(error)) return store('insert');
         throw error;
       });
       return { accepted: inserted, duplicates: ts.length - inserted, rejected: errors.length, errors };
