@@ -23,6 +23,19 @@ export interface OutboxRow {
   sent_at: Date | null;
 }
 
+const outboxColumns = [
+  'id',
+  'recipient',
+  'subject',
+  'body_text',
+  'body_html',
+  'state',
+  'attempts',
+  'last_error',
+  'created_at',
+  'sent_at',
+] as const;
+
 export function createMailRepository(db: Db) {
   return {
     async insert(message: OutboxMessage, executor: Db = db): Promise<string> {
@@ -41,22 +54,7 @@ export function createMailRepository(db: Db) {
     },
 
     find(id: string): Promise<OutboxRow | undefined> {
-      return db
-        .selectFrom('mail_outbox')
-        .select([
-          'id',
-          'recipient',
-          'subject',
-          'body_text',
-          'body_html',
-          'state',
-          'attempts',
-          'last_error',
-          'created_at',
-          'sent_at',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return db.selectFrom('mail_outbox').select(outboxColumns).where('id', '=', id).executeTakeFirst();
     },
 
     async markAttempt(id: string, state: MailState, error: string | null) {
@@ -82,18 +80,7 @@ export function createMailRepository(db: Db) {
         : db.selectFrom('mail_outbox');
       const [items, total] = await Promise.all([
         base
-          .select([
-            'id',
-            'recipient',
-            'subject',
-            'body_text',
-            'body_html',
-            'state',
-            'attempts',
-            'last_error',
-            'created_at',
-            'sent_at',
-          ])
+          .select(outboxColumns)
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .offset(offset)
