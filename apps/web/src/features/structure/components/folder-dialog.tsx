@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import type { TreeNode } from '@sdp/contracts';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useUpdateFolder } from '../api/update-folder.ts';
@@ -70,24 +70,15 @@ export function FolderDialog({ companyId, parent, folder, onClose }: FolderDialo
       pending={createFolder.isPending || updateFolder.isPending}
       submitDisabled={!formState.isValid}
     >
-      <Controller
+      <FormTextField
         control={control}
         name="structureItemTitle"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-            label={t('structure.folder.name')}
-            required
-            fullWidth
-            autoFocus
-            error={Boolean(fieldState.error)}
-            helperText={
-              fieldState.error?.message ??
-              (parent ? t('structure.folder.inside', { path: parent.path.join(' / ') }) : undefined)
-            }
-          />
-        )}
+        transform={(title) => title.toUpperCase()}
+        label={t('structure.folder.name')}
+        required
+        fullWidth
+        autoFocus
+        helperText={parent ? t('structure.folder.inside', { path: parent.path.join(' / ') }) : undefined}
       />
     </FormDialog>
   );
