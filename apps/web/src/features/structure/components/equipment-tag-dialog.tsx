@@ -9,13 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MyCompany, TreeNode } from '@sdp/contracts';
 import type { LatLngTuple } from 'leaflet';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
@@ -220,87 +220,56 @@ function EquipmentTagForm({ company, parent, existing, onClose }: EquipmentTagFo
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 3, pt: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <Stack spacing={2}>
-              <Controller
+              <FormTextField
                 control={control}
                 name="structureItemTitle"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                    label={t('structure.equipment.code')}
-                    required
-                    fullWidth
-                    autoFocus={!editing}
-                    disabled={editing}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? t('structure.equipment.codeHint')}
-                  />
-                )}
+                transform={(code) => code.toUpperCase()}
+                label={t('structure.equipment.code')}
+                required
+                fullWidth
+                autoFocus={!editing}
+                disabled={editing}
+                helperText={t('structure.equipment.codeHint')}
               />
-              <Controller
+              <FormTextField
                 control={control}
                 name="structureItemAlias"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('structure.equipment.alias')}
-                    required
-                    fullWidth
-                    autoFocus={editing}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
+                label={t('structure.equipment.alias')}
+                required
+                fullWidth
+                autoFocus={editing}
               />
-              <Controller
+              <FormTextField
                 control={control}
                 name="equipmentGroupType"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    select
-                    label={t('structure.equipment.groupType')}
-                    required
-                    fullWidth
-                    disabled={editing || rotatingOnly}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  >
-                    {equipmentGroupTypes.map((type) => (
-                      <MenuItem key={type} value={type}>
-                        {t(`structure.groupTypes.${type}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+                select
+                label={t('structure.equipment.groupType')}
+                required
+                fullWidth
+                disabled={editing || rotatingOnly}
+              >
+                {equipmentGroupTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {t(`structure.groupTypes.${type}`)}
+                  </MenuItem>
+                ))}
+              </FormTextField>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
                 {(['posLat', 'posLng'] as const).map((name) => (
-                  <Controller
+                  <FormTextField
                     key={name}
                     control={control}
                     name={name}
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        {...field}
-                        label={t(
-                          name === 'posLat'
-                            ? 'structure.equipment.latitude'
-                            : 'structure.equipment.longitude',
-                        )}
-                        required
-                        fullWidth
-                        error={Boolean(fieldState.error)}
-                        helperText={
-                          fieldState.error?.message ??
-                          t('structure.equipment.coordinateHint', {
-                            min: COORDINATE_MIN,
-                            max: COORDINATE_MAX,
-                          })
-                        }
-                        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                      />
+                    label={t(
+                      name === 'posLat' ? 'structure.equipment.latitude' : 'structure.equipment.longitude',
                     )}
+                    required
+                    fullWidth
+                    helperText={t('structure.equipment.coordinateHint', {
+                      min: COORDINATE_MIN,
+                      max: COORDINATE_MAX,
+                    })}
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   />
                 ))}
               </Box>
