@@ -104,6 +104,44 @@ export const rawVibrationSensorRow = z.object({
   batteryLimit: warnAlarm.default({ warning: 20, alarm: 10 }),
 });
 
+/** The update form's sections that hold alarm-limit rows. */
+export type LimitSection =
+  | 'alarm_limit_sensor_new_in'
+  | 'mca_alarm_limit_sensor_new'
+  | 'vsd_alarm_limit_sensor_new_in'
+  | 'vsd_tag_alarm_limit_in'
+  | 'vsd_trend_signal_alarm_limit_sensor';
+
+/**
+ * Which alarm-limit groups (by code) feed each limit section, per model type 1–5 (spec 02 §2.2): the server's
+ * defaults and checks, and the demo plant's expectations, read this one table.
+ */
+export const limitSectionGroups: Record<
+  1 | 2 | 3 | 4 | 5,
+  Partial<Record<LimitSection, readonly string[]>>
+> = {
+  1: { alarm_limit_sensor_new_in: ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] },
+  2: {
+    mca_alarm_limit_sensor_new: [
+      'rotor',
+      'stator',
+      'airgap',
+      'bearing',
+      'terminal',
+      'ground_fault',
+      'power_quality',
+      'mechanical',
+    ],
+  },
+  3: {
+    vsd_alarm_limit_sensor_new_in: ['rul'],
+    vsd_tag_alarm_limit_in: ['vsd'],
+    vsd_trend_signal_alarm_limit_sensor: ['trend'],
+  },
+  4: {},
+  5: {},
+};
+
 /** Sections of the update form (spec 02 §3); the server accepts only those of the model's type. */
 const sections = {
   configuration_in: z.array(z.number().int()).max(200),

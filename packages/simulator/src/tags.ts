@@ -4,39 +4,9 @@
  * `<sensorId>.<acceleration|velocity|envelope>.<x|y|z>`, `<sensorId>.temperature` and `<sensorId>.battery`;
  * a q_setting row adds its `score`.
  */
+import { type LimitSection, limitSectionGroups } from '@sdp/contracts';
 import { ALARM_LIMIT_GROUPS, type ModelTypeId, SENSOR_TYPES } from './master-data.ts';
 import type { ModelCreateInput, PlantModel } from './plant.ts';
-
-type LimitSection =
-  | 'alarm_limit_sensor_new_in'
-  | 'mca_alarm_limit_sensor_new'
-  | 'vsd_alarm_limit_sensor_new_in'
-  | 'vsd_tag_alarm_limit_in'
-  | 'vsd_trend_signal_alarm_limit_sensor';
-
-/** Which alarm-limit groups feed each limit section, per model type (as the server's `sectionsByType`). */
-const LIMIT_SECTIONS: Record<ModelTypeId, Partial<Record<LimitSection, readonly string[]>>> = {
-  1: { alarm_limit_sensor_new_in: ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] },
-  2: {
-    mca_alarm_limit_sensor_new: [
-      'rotor',
-      'stator',
-      'airgap',
-      'bearing',
-      'terminal',
-      'ground_fault',
-      'power_quality',
-      'mechanical',
-    ],
-  },
-  3: {
-    vsd_alarm_limit_sensor_new_in: ['rul'],
-    vsd_tag_alarm_limit_in: ['vsd'],
-    vsd_trend_signal_alarm_limit_sensor: ['trend'],
-  },
-  4: {},
-  5: {},
-};
 
 /** Monitored rows of a limit section: the payload's, or (section left out) every sensor type of its groups. */
 function limitTags(
@@ -56,7 +26,7 @@ function limitTags(
 /** The tags the server monitors for a plant model once created from its payload, in the server's order. */
 export function monitoredTags(model: PlantModel): string[] {
   const { create } = model;
-  const tags = Object.entries(LIMIT_SECTIONS[model.typeId]).flatMap(([section, groups]) =>
+  const tags = Object.entries(limitSectionGroups[model.typeId]).flatMap(([section, groups]) =>
     limitTags(model.typeId, create, section as LimitSection, groups),
   );
   for (const row of create.vibration_sensor_in ?? []) {

@@ -1,4 +1,9 @@
-import type { AlarmLimitRow, ModelSettings } from '@sdp/contracts';
+import {
+  type AlarmLimitRow,
+  type LimitSection,
+  limitSectionGroups,
+  type ModelSettings,
+} from '@sdp/contracts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { MasterData, SensorTypeRow } from './master.repository.ts';
 
@@ -7,37 +12,19 @@ type Section = keyof Omit<
   'model_in' | 'configuration_in' | 'alarm_management' | 'rvs_diagram_in'
 >;
 
-/** Which sections each model type carries (spec 02 §2.2), and for limit sections which alarm-limit groups feed them. */
-const sectionsByType: Record<number, Partial<Record<Section, string[] | true>>> = {
-  1: {
-    alarm_limit_sensor_new_in: ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'],
-    v_and_i_locus_in: true,
-    q_setting_in: true,
-  },
-  2: {
-    mca_alarm_limit_sensor_new: [
-      'rotor',
-      'stator',
-      'airgap',
-      'bearing',
-      'terminal',
-      'ground_fault',
-      'power_quality',
-      'mechanical',
-    ],
-    motor_data_in: true,
-  },
-  3: {
-    vsd_alarm_limit_sensor_new_in: ['rul'],
-    vsd_tag_alarm_limit_in: ['vsd'],
-    vsd_trend_signal_alarm_limit_sensor: ['trend'],
-    motor_data_in: true,
-  },
-  4: { vibration_sensor_in: true },
-  5: { raw_vibration_sensor_in: true },
+/**
+ * Which sections each model type carries (spec 02 §2.2): its limit sections with the groups that feed them
+ * (contracts' `limitSectionGroups`), and its other sections.
+ */
+const sectionsByType: Record<number, Partial<Record<Section, readonly string[] | true>>> = {
+  1: { ...limitSectionGroups[1], v_and_i_locus_in: true, q_setting_in: true },
+  2: { ...limitSectionGroups[2], motor_data_in: true },
+  3: { ...limitSectionGroups[3], motor_data_in: true },
+  4: { ...limitSectionGroups[4], vibration_sensor_in: true },
+  5: { ...limitSectionGroups[5], raw_vibration_sensor_in: true },
 };
 
-const limitSections: Section[] = [
+const limitSections: LimitSection[] = [
   'alarm_limit_sensor_new_in',
   'mca_alarm_limit_sensor_new',
   'vsd_alarm_limit_sensor_new_in',
@@ -60,7 +47,7 @@ function typeTitle(master: MasterData, typeId: number) {
   return master.types.find((type) => type.id === typeId)?.title ?? `type ${typeId}`;
 }
 
-function groupsOf(master: MasterData, typeId: number, codes: string[]) {
+function groupsOf(master: MasterData, typeId: number, codes: readonly string[]) {
   return new Set(
     master.groups
       .filter((group) => group.model_type_id === typeId && codes.includes(group.code))
