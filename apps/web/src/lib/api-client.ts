@@ -21,6 +21,11 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The server refused the call for this user (403): a retry would be refused too. */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 type RequestOptions = {

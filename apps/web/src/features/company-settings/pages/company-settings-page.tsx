@@ -18,7 +18,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { isForbidden } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { formatDateTimeIn, resolveTimeZone } from '../../../lib/time.ts';
@@ -28,7 +28,6 @@ import { useRevokeIngestKey } from '../api/revoke-ingest-key.ts';
 import { CreateIngestKeyDialog } from '../components/create-ingest-key-dialog.tsx';
 import { IngestHelp } from '../components/ingest-help.tsx';
 
-const FORBIDDEN = 403;
 const COLUMNS = 6;
 
 /**
@@ -66,7 +65,7 @@ export function CompanySettingsPage() {
     });
 
   if (keys.isError && !keys.data) {
-    const forbidden = keys.error instanceof ApiError && keys.error.status === FORBIDDEN;
+    const forbidden = isForbidden(keys.error);
     return (
       <>
         <PageHeader title={t('pages.companySettings')} subtitle={company?.title} />

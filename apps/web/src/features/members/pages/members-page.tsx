@@ -24,7 +24,7 @@ import { PagedTablePagination } from '../../../components/paged-table-pagination
 import { StatusActionButtons } from '../../../components/status-action-buttons.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { isForbidden } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { initials } from '../../../lib/initials.ts';
 import { canIn } from '../../../lib/permissions.ts';
@@ -43,7 +43,6 @@ import { MemberRoleDialog } from '../components/member-role-dialog.tsx';
 import { editRoles, type InviteRole, inviteRoles } from '../roles.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
-const FORBIDDEN = 403;
 
 type RoleChange = { member: Member; kind: 'edit' | 'switch' } | null;
 
@@ -136,7 +135,7 @@ export function MembersPage() {
   };
 
   if (members.isError && !members.data) {
-    const forbidden = members.error instanceof ApiError && members.error.status === FORBIDDEN;
+    const forbidden = isForbidden(members.error);
     return (
       <>
         <PageHeader title={t('pages.members')} subtitle={companyTitle} />
