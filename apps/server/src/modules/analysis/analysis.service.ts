@@ -7,11 +7,12 @@ import {
   remainingLife,
   updateAlarmState,
 } from '@sdp/analytics';
-import { type ModelSettings, modelSettingsInput } from '@sdp/contracts';
+import type { ModelSettings } from '@sdp/contracts';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import type { IngestRepository } from '../ingest/ingest.repository.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
+import { readSettings } from '../models/settings.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
 import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
 import { monitoredLimits } from './limits.ts';
@@ -47,11 +48,6 @@ interface Deps {
  */
 export function createAnalysisService(deps: Deps) {
   const { pool, repository, ingest, master } = deps;
-
-  function settingsOf(model: ModelContext): ModelSettings {
-    const parsed = modelSettingsInput.safeParse(model.document ?? { model_in: { title: model.title } });
-    return parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title: model.title } });
-  }
 
   /** Features land like gateway points (idempotent on series and time), in one transaction per round. */
   async function storeFeatures(modelId: string, points: { tsMs: number; feature: FeaturePoint }[]) {
@@ -307,7 +303,7 @@ export function createAnalysisService(deps: Deps) {
     async analyse(modelId: string) {
       const model = await repository.model(modelId);
       if (!model?.is_active) return;
-      const settings = settingsOf(model);
+      const settings = readSettings(model.document, model.title);
       await analyseWaveforms(model, settings);
       const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
       if (model.model_type_id === 3) await remainingLifeSeries(model, settings, states);

@@ -1,6 +1,5 @@
-import { modelSettingsInput } from '@sdp/contracts';
 import type { MasterData } from '../models/master.repository.ts';
-import { monitoredTags } from '../models/settings.ts';
+import { monitoredTags, readSettings } from '../models/settings.ts';
 
 /**
  * Raw inputs a model accepts besides its monitored tags: what the analysis turns into features.
@@ -25,8 +24,7 @@ export function acceptedTags(
   title: string,
   master: MasterData,
 ): Map<string, string> {
-  const parsed = modelSettingsInput.safeParse(document ?? { model_in: { title } });
-  const settings = parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title } });
+  const settings = readSettings(document, title);
   const units = new Map(master.sensorTypes.map((sensor) => [sensor.tag_code, sensor.unit]));
   const tags = new Map<string, string>();
   for (const tag of [...monitoredTags(settings, master), ...(extraInputs[typeId] ?? [])]) {

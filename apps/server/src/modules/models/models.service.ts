@@ -1,10 +1,4 @@
-import {
-  type createModelPayload,
-  type ModelDetail,
-  type ModelSettings,
-  modelSettingsInput,
-  modelTypes,
-} from '@sdp/contracts';
+import { type createModelPayload, type ModelDetail, type ModelSettings, modelTypes } from '@sdp/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/access.ts';
 import type { Db } from '../../db/pool.ts';
@@ -14,7 +8,7 @@ import type { StructureRepository } from '../structure/structure.repository.ts';
 import type { MasterRepository } from './master.repository.ts';
 import { type RecommendationRow, recommendationWorkbook } from './model-files.ts';
 import type { ModelsRepository, OnlineModelRow } from './models.repository.ts';
-import { defaultSettings, monitoredTags, validateSettings } from './settings.ts';
+import { defaultSettings, monitoredTags, readSettings, validateSettings } from './settings.ts';
 
 /** Spec 02 §6: OWNER_RVS creates RVS models (type 5) only. */
 const RVS = 5;
@@ -48,18 +42,12 @@ export function createModelsService(deps: {
     return model;
   }
 
-  /** The stored document read back through the same schema, so older documents gain new defaults. */
-  function readSettings(model: OnlineModelRow, document: Record<string, unknown> | undefined): ModelSettings {
-    const parsed = modelSettingsInput.safeParse(document ?? { model_in: { title: model.title } });
-    return parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title: model.title } });
-  }
-
   async function detail(model: OnlineModelRow): Promise<ModelDetail> {
     const [settings, configurations] = await Promise.all([
       models.settings(model.id),
       models.configurations(model.id),
     ]);
-    const document = readSettings(model, settings?.document);
+    const document = readSettings(settings?.document, model.title);
     const type = modelTypes.find((candidate) => candidate.id === model.model_type_id);
     return {
       id: model.id,

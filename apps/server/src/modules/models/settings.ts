@@ -3,6 +3,7 @@ import {
   type LimitSection,
   limitSectionGroups,
   type ModelSettings,
+  modelSettingsInput,
 } from '@sdp/contracts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { MasterData, SensorTypeRow } from './master.repository.ts';
@@ -66,6 +67,15 @@ function defaultRow(sensor: SensorTypeRow): AlarmLimitRow {
     isSelect: true,
     isAlert: true,
   };
+}
+
+/**
+ * A model's stored settings document read back through the form's schema, so older documents gain new defaults;
+ * a missing or unreadable document reads as an empty form.
+ */
+export function readSettings(document: unknown, title: string): ModelSettings {
+  const parsed = modelSettingsInput.safeParse(document ?? { model_in: { title } });
+  return parsed.success ? parsed.data : modelSettingsInput.parse({ model_in: { title } });
 }
 
 /** A new model's configuration: every information item, the master persistence, every sensor type with its default limits. */
