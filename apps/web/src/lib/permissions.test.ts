@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, canIn, isPlatformAdmin } from './permissions.ts';
+import { can, canIn, isPlatformAdmin, roleIn } from './permissions.ts';
 
 describe('can', () => {
   it('allows exactly the permissions the server granted for the selected company', () => {
@@ -17,6 +17,14 @@ describe('isPlatformAdmin', () => {
   it('is true only for the platform ADMIN role', () => {
     expect(isPlatformAdmin({ role: 'ADMIN' })).toBe(true);
     expect(isPlatformAdmin({ role: 'USER' })).toBe(false);
+  });
+});
+
+describe('roleIn', () => {
+  it('is ADMIN for the platform ADMIN and the company role for everyone else', () => {
+    expect(roleIn({ role: 'ADMIN' }, { role: 'owner_rvs' })).toBe('ADMIN');
+    expect(roleIn({ role: 'USER' }, { role: 'owner_rvs' })).toBe('owner_rvs');
+    expect(roleIn({ role: 'USER' }, { role: null })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MeResponse, Permission } from '@sdp/contracts';
+import type { MemberRole, MeResponse, MyCompany, Permission } from '@sdp/contracts';
 
 /**
  * Whether the signed-in user holds a named permission in the selected company (spec 01 §6).
@@ -11,6 +11,14 @@ export function can(me: Pick<MeResponse, 'permissions'>, permission: Permission)
 /** Platform administrators manage companies and administrators (Setting Companies, Setting Admin). */
 export function isPlatformAdmin(me: Pick<MeResponse, 'role'>): boolean {
   return me.role === 'ADMIN';
+}
+
+/** The role the user acts with in a company: the platform ADMIN is ADMIN in every company. */
+export function roleIn(
+  me: Pick<MeResponse, 'role'>,
+  company: Pick<MyCompany, 'role'>,
+): 'ADMIN' | MemberRole | null {
+  return isPlatformAdmin(me) ? 'ADMIN' : company.role;
 }
 
 /**

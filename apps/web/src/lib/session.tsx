@@ -1,5 +1,6 @@
 import type { MeResponse, MyCompany } from '@sdp/contracts';
 import { createContext, useContext } from 'react';
+import { isPlatformAdmin } from './permissions.ts';
 
 /** The signed-in user, available to every page behind the sign-in guard. */
 export type Session = {
@@ -25,7 +26,7 @@ export function findCompany(me: MeResponse, companyId: string | null | undefined
 
 /** Where '/' leads: administrators to the companies list, everyone else to their selected company. */
 export function homePath(me: MeResponse): string {
-  if (me.role === 'ADMIN') return '/companies';
+  if (isPlatformAdmin(me)) return '/companies';
   const company = findCompany(me, me.selectedCompanyId) ?? me.companies[0];
   return company ? `/company/${company.id}` : '/companies';
 }

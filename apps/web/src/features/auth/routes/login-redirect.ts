@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
+import { isPlatformAdmin } from '../../../lib/permissions.ts';
 import { meQueryOptions } from '../api/get-me.ts';
 import { authKeys } from '../api/keys.ts';
 import { selectCompany } from '../api/select-company.ts';
@@ -12,7 +13,7 @@ export function createLoginRedirectLoader(queryClient: QueryClient) {
   return async () => {
     try {
       const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
-      if (me.role === 'ADMIN') return redirect('/companies');
+      if (isPlatformAdmin(me)) return redirect('/companies');
       const company = me.companies[0];
       if (!company) return redirect('/logout/redirect');
       queryClient.setQueryData(authKeys.me(), await selectCompany(company.id));

@@ -7,6 +7,7 @@ import { type BaseSyntheticEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { roleIn } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useCreateModel } from '../api/create-model.ts';
@@ -33,7 +34,7 @@ export function AddModelDialog({ company, tag, onClose }: AddModelDialogProps) {
   const feedback = useFeedback();
   const createModel = useCreateModel();
   const createOffline = useCreateOfflineModel();
-  const rvsOnly = me.role !== 'ADMIN' && company.role === 'owner_rvs';
+  const rvsOnly = roleIn(me, company) === 'owner_rvs';
   const [tab, setTab] = useState<'online' | 'offline'>('online');
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);

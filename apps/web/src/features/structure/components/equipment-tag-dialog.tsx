@@ -17,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { describeError } from '../../../lib/errors.ts';
+import { roleIn } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useAddEquipmentTagImage } from '../api/add-equipment-tag-image.ts';
@@ -100,7 +101,7 @@ function EquipmentTagForm({ company, parent, existing, onClose }: EquipmentTagFo
   const deleteImage = useDeleteEquipmentTagImage();
   const schema = useMemo(() => equipmentFormSchema(t), [t]);
   // Spec 01 §5: for OWNER_RVS the group type is always 'rotating'.
-  const rotatingOnly = me.role !== 'ADMIN' && company.role === 'owner_rvs';
+  const rotatingOnly = roleIn(me, company) === 'owner_rvs';
   const editing = existing !== undefined;
 
   const { control, handleSubmit, setValue, watch, formState } = useForm<

@@ -9,7 +9,7 @@ import { type KeyboardEvent, type MouseEvent, useCallback, useId, useMemo, useRe
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../../lib/errors.ts';
-import { canIn } from '../../../lib/permissions.ts';
+import { canIn, isPlatformAdmin, roleIn } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useTree } from '../api/get-tree.ts';
@@ -116,12 +116,10 @@ function TreeView({ company, root, labelledBy }: TreeViewProps) {
     [t],
   );
 
+  const role = roleIn(me, company);
   const viewer = useMemo<TreeViewer>(
-    () => ({
-      role: me.role === 'ADMIN' ? 'ADMIN' : company.role,
-      can: (permission) => canIn(me, company.id, permission),
-    }),
-    [me, company.id, company.role],
+    () => ({ role, can: (permission) => canIn(me, company.id, permission) }),
+    [me, company.id, role],
   );
 
   // Stable callbacks: a new one would make the virtualizer measure every row again on each scroll.
@@ -289,7 +287,7 @@ function TreeView({ company, root, labelledBy }: TreeViewProps) {
                 start={item.start}
                 selected={row.key === selectedKey}
                 active={row.key === activeKey}
-                showActiveMarker={me.role === 'ADMIN'}
+                showActiveMarker={isPlatformAdmin(me)}
                 labels={labels}
                 onClick={handleClick}
                 onToggle={handleToggle}
