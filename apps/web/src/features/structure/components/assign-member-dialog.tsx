@@ -23,6 +23,7 @@ import { PagedTablePagination } from '../../../components/paged-table-pagination
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { describeError, describeFailure } from '../../../lib/errors.ts';
+import { pageRows, useLocalPaging } from '../../../lib/local-paging.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useAssignMembers } from '../api/assign-members.ts';
 import { useActiveMembers } from '../api/get-active-members.ts';
@@ -51,8 +52,7 @@ export function AssignMemberDialog({ companyId, tag, onClose }: AssignMemberDial
   const assigned = useAssignedMembers({ companyId, tagId: tag.id });
   const assign = useAssignMembers();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = useLocalPaging(DEFAULT_PAGE_SIZE);
   // Only what the user ticked or unticked; everything else shows the current assignment.
   const [ticks, setTicks] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [message, setMessage] = useState<DialogMessage | null>(null);
@@ -63,7 +63,7 @@ export function AssignMemberDialog({ companyId, tag, onClose }: AssignMemberDial
     [members.data, assigned.data, search],
   );
   const changes = assignmentChanges(assignedIds, ticks);
-  const shown = rows.slice((page - 1) * perPage, page * perPage);
+  const shown = pageRows(rows, paging);
   const isChecked = (id: string) => ticks.get(id) ?? assignedIds.has(id);
   const loading = members.isPending || assigned.isPending;
   const loadError = members.error ?? assigned.error;
@@ -109,7 +109,7 @@ export function AssignMemberDialog({ companyId, tag, onClose }: AssignMemberDial
             sx={{ mt: 1, mb: 2 }}
             onChange={(event) => {
               setSearch(event.target.value);
-              setPage(1);
+              paging.setPage(1);
             }}
             slotProps={{
               input: {
@@ -171,15 +171,12 @@ export function AssignMemberDialog({ companyId, tag, onClose }: AssignMemberDial
             </TableBody>
           </Table>
           <PagedTablePagination
-            page={page}
-            perPage={perPage}
+            page={paging.page}
+            perPage={paging.perPage}
             total={rows.length}
             sizes={PAGE_SIZES}
-            onPageChange={setPage}
-            onPerPageChange={(next) => {
-              setPerPage(next);
-              setPage(1);
-            }}
+            onPageChange={paging.setPage}
+            onPerPageChange={paging.setPerPage}
           />
         </DialogContent>
         <DialogActions>

@@ -10,12 +10,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Overview } from '@sdp/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PagedTablePagination } from '../../../components/paged-table-pagination.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
+import { pageRows, useLocalPaging } from '../../../lib/local-paging.ts';
 import { type ModelStatusKind, modelStatusColors } from '../../../lib/model-status.ts';
 import { locatedEquipment } from './overview-equipment.ts';
 
@@ -24,6 +25,7 @@ const EquipmentMap = lazy(() => import('./equipment-map.tsx').then((m) => ({ def
 
 /** Spec 01 §9: generic tables offer 5, 10 and 15 rows (default 10). */
 const PAGE_SIZES = [5, 10, 15] as const;
+const DEFAULT_PAGE_SIZE = 10;
 const MAP_HEIGHT = 360;
 
 const counts: {
@@ -44,11 +46,10 @@ const counts: {
  */
 export function OverviewPanel({ overview }: { overview: Overview }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(10);
+  const paging = useLocalPaging(DEFAULT_PAGE_SIZE);
   const equipment = overview.allEquipmentReportJson;
   const located = useMemo(() => locatedEquipment(equipment), [equipment]);
-  const shown = equipment.slice((page - 1) * perPage, page * perPage);
+  const shown = pageRows(equipment, paging);
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -144,15 +145,12 @@ export function OverviewPanel({ overview }: { overview: Overview }) {
               </Table>
             </TableContainer>
             <PagedTablePagination
-              page={page}
-              perPage={perPage}
+              page={paging.page}
+              perPage={paging.perPage}
               total={equipment.length}
               sizes={PAGE_SIZES}
-              onPageChange={setPage}
-              onPerPageChange={(next) => {
-                setPerPage(next);
-                setPage(1);
-              }}
+              onPageChange={paging.setPage}
+              onPerPageChange={paging.setPerPage}
             />
           </Paper>
         )}
