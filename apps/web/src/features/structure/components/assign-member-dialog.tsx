@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import type { TreeNode } from '@sdp/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { type DialogMessage, MessageDialog } from '../../../components/message-dialog.tsx';
 import { PagedTablePagination } from '../../../components/paged-table-pagination.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -162,11 +163,7 @@ export function AssignMemberDialog({ companyId, tag, onClose }: AssignMemberDial
                 </TableRow>
               ))}
               {!loading && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4} sx={{ color: 'text.secondary', textAlign: 'center' }}>
-                    {t('structure.assign.empty')}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={4} message={t('structure.assign.empty')} />
               ) : null}
             </TableBody>
           </Table>
