@@ -7,25 +7,18 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../../features/auth/api/keys.ts';
 import { initI18n } from '../../lib/i18n.ts';
 import { SessionContext } from '../../lib/session.tsx';
+import { testMe } from '../../testing/render-page.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
-
-const me = (role: MeResponse['role']): MeResponse => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'Someone',
-  email: 'someone@example.com',
-  role,
-  image: null,
-  profileImageUrl: null,
-  status: 'active',
-  companies: [],
-  selectedCompanyId: null,
-  permissions: [],
-});
 
 function renderMenu(role: MeResponse['role'], reportIssueUrl: string | null) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(authKeys.config(), { mode: 'local', reportIssueUrl });
-  const session = { me: me(role), selectCompany: vi.fn(), refreshMe: vi.fn() };
+  // No company selected and no permissions: only the platform role decides what the menu offers.
+  const session = {
+    me: testMe({ role, selectedCompanyId: null, permissions: [] }),
+    selectCompany: vi.fn(),
+    refreshMe: vi.fn(),
+  };
   const router = createMemoryRouter([
     {
       path: '/',
