@@ -1,31 +1,15 @@
-// Budget (issue 7): sustained HTTP ingest ≥ 50 % of raw COPY into the same table, measured in the same run, and
-// ≥ 100,000 points/s on this 2-core machine; server RSS during sustained ingest ≤ 500 MB.
-// Baseline: COPY of the same number of rows straight into `measurements`, one stream, as text and as binary; the
-// faster of the two is the baseline.
-import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { embeddedClient, freePort, freshDataDir, rssMb, startServer } from './lib/server.ts';
+import { withBenchServer } from './lib/api.ts';
+import { rssMb } from './lib/server.ts';
 
 const POINTS = 2_000_000;
 const BATCH = 20_000;
 const CLIENTS = 3;
 const TAGS = ['h2', 'ch4', 'c2h6', 'c2h4', 'c2h2', 'co', 'co2', 'tdcg'];
 
-const dataDir = await freshDataDir();
-const pgPort = await freePort();
-// ROLE=api: the analysis of what arrives runs in workers elsewhere; here we measure ingestion alone.
-const server = await startServer({
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SDP_DEMO: '0',
-  ROLE: 'api',
-  ...adminEnv,
-});
-try {
-  const plant = await createBenchPlant(server.url, BENCH_ADMIN);
+await withBenchServer(async ({ server, plant, database }) => {
   const start = Date.parse('2025-01-01T00:00:00Z');
   const batches = POINTS / BATCH;
   const body = (batch: number) =>
@@ -69,7 +53,7 @@ try {
   clearInterval(sampler);
 
   // Baseline: COPY the same shape of rows into a new series of the same table.
-  const client = await embeddedClient(dataDir, pgPort);
+  const client = await database();
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline') RETURNING id`,
     [plant.modelId],
@@ -135,7 +119,4 @@ try {
   console.log(
     `ingest: HTTP ${Math.round(httpRate).toLocaleString('en')} points/s (${CLIENTS} clients, ${BATCH}-point JSON batches, ${POINTS.toLocaleString('en')} points); baseline raw COPY ${Math.round(copyRate).toLocaleString('en')} points/s (text ${Math.round(textRate).toLocaleString('en')}, binary ${Math.round(binaryRate).toLocaleString('en')}); ratio ${ratio.toFixed(2)} (budget ≥ 0.50 and ≥ 100,000 points/s); server RSS max ${Math.round(maxRss)} MB (budget ≤ 500); ${pass ? 'PASS' : 'FAIL'}`,
   );
-} finally {
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});

@@ -1,23 +1,10 @@
-// Budget (issue 7): a year of 1-minute data (525,600 points) returned downsampled to 2,000 points: p95 ≤ 50 ms.
-// Baseline: the naive read of the same year with raw SQL (every point to the client), timed in the same run.
-import { rm } from 'node:fs/promises';
-import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { embeddedClient, freePort, freshDataDir, percentile, startServer } from './lib/server.ts';
+import { withBenchServer } from './lib/api.ts';
+import { percentile } from './lib/server.ts';
 
 const MINUTES = 525_600;
 const RUNS = 60;
 
-const dataDir = await freshDataDir();
-const pgPort = await freePort();
-const server = await startServer({
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SDP_DEMO: '0',
-  ROLE: 'api',
-  ...adminEnv,
-});
-try {
-  const plant = await createBenchPlant(server.url, BENCH_ADMIN);
+await withBenchServer(async ({ server, plant, database }) => {
   const start = Date.parse('2025-01-01T00:00:00Z');
   for (let offset = 0; offset < MINUTES; offset += 50_000) {
     const points = Array.from({ length: Math.min(50_000, MINUTES - offset) }, (_, i) => {
@@ -49,7 +36,7 @@ try {
     points = body.series[0]?.points.length ?? 0;
   }
 
-  const client = await embeddedClient(dataDir, pgPort);
+  const client = await database();
   const naive: number[] = [];
   for (let run = 0; run < 5; run++) {
     const t = performance.now();
@@ -64,7 +51,4 @@ try {
   console.log(
     `series-query: year of minutes (${MINUTES.toLocaleString('en')} points) → ${points} points, p95 ${p95.toFixed(1)} ms, p50 ${percentile(times, 50).toFixed(1)} ms over ${RUNS} requests (budget p95 ≤ 50 ms); baseline raw SQL read of every point p50 ${percentile(naive, 50).toFixed(0)} ms; ${p95 <= 50 ? 'PASS' : 'FAIL'}`,
   );
-} finally {
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});

@@ -1,26 +1,13 @@
-// Budget (issue 4): a company with 5,000 nodes (folders, equipment tags, models): the tree call p95 ≤ 50 ms.
-// Baseline: the same rows read with raw SQL (the four queries the server runs, without building the tree), same run.
-import { rm } from 'node:fs/promises';
-import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
-import { embeddedClient, freePort, freshDataDir, percentile, startServer } from './lib/server.ts';
+import { withBenchServer } from './lib/api.ts';
+import { percentile } from './lib/server.ts';
 
 const FOLDERS = 200;
 const TAGS_PER_FOLDER = 8;
 const MODELS_PER_TAG = 2;
 const RUNS = 60;
 
-const dataDir = await freshDataDir();
-const pgPort = await freePort();
-const server = await startServer({
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SDP_DEMO: '0',
-  ROLE: 'api',
-  ...adminEnv,
-});
-try {
-  const plant = await createBenchPlant(server.url, BENCH_ADMIN);
-  const client = await embeddedClient(dataDir, pgPort);
+await withBenchServer(async ({ server, plant, database }) => {
+  const client = await database();
   // The nodes are written directly: the bench measures reading the tree, not creating it.
   const root = (
     await client.query<{ id: string }>(
@@ -70,7 +57,4 @@ try {
   console.log(
     `tree-api: ${nodes.toLocaleString('en')} nodes, GET /structure-item-company p95 ${p95.toFixed(1)} ms, p50 ${percentile(times, 50).toFixed(1)} ms over ${RUNS} requests (budget p95 ≤ 50 ms); baseline raw SQL read of the rows p50 ${percentile(raw, 50).toFixed(1)} ms; ${p95 <= 50 ? 'PASS' : 'FAIL'}`,
   );
-} finally {
-  await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});

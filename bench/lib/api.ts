@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { embeddedClient, freePort, freshDataDir, type RunningServer, startServer } from './server.ts';
+
 /** Small API client for benchmarks: signs in and builds a company with one model and an ingest key. */
 export async function signInCookie(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/auth/login`, {
@@ -87,3 +90,36 @@ export async function createBenchPlant(
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 export const adminEnv = { SDP_ADMIN_EMAIL: BENCH_ADMIN.email, SDP_ADMIN_PASSWORD: BENCH_ADMIN.password };
+
+export interface BenchServer {
+  server: RunningServer;
+  plant: BenchPlant;
+  /** A client of the server's own database, for baselines and for writing fixtures directly. */
+  database(): ReturnType<typeof embeddedClient>;
+}
+
+/**
+ * A fresh API-only server (`ROLE=api`, no demo, the bench administrator ensured) on its own embedded database,
+ * with a bench plant of a model of `typeId`; `run` measures; the server is stopped and its data removed after.
+ */
+export async function withBenchServer<T>(
+  run: (bench: BenchServer) => Promise<T>,
+  model: { typeId?: number; sections?: Record<string, unknown> } = {},
+): Promise<T> {
+  const dataDir = await freshDataDir();
+  const pgPort = await freePort();
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SDP_DEMO: '0',
+    ROLE: 'api',
+    ...adminEnv,
+  });
+  try {
+    const plant = await createBenchPlant(server.url, BENCH_ADMIN, model.typeId, model.sections);
+    return await run({ server, plant, database: () => embeddedClient(dataDir, pgPort) });
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
