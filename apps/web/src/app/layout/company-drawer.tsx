@@ -14,6 +14,7 @@ import type { MyCompany } from '@sdp/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatch } from 'react-router';
+import { companyMembersPath } from '../../lib/company-paths.ts';
 import { initials } from '../../lib/initials.ts';
 import { canIn } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -98,11 +99,7 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
       {canInvite || canManageKeys ? (
         <List dense>
           {canInvite ? (
-            <ListItemButton
-              component={Link}
-              selected={onMembers}
-              to={`/company/${company.id}/members?${new URLSearchParams({ title: company.title })}`}
-            >
+            <ListItemButton component={Link} selected={onMembers} to={companyMembersPath(company)}>
               <ListItemIcon>
                 <GroupOutlined fontSize="small" />
               </ListItemIcon>

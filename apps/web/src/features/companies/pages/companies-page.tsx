@@ -11,6 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
+import { companyMembersPath } from '../../../lib/company-paths.ts';
 import { isPlatformAdmin } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
@@ -62,7 +63,7 @@ export function CompaniesPage() {
 
   const handleMenu = (action: CompanyMenuAction, company: Company) => {
     if (action === 'members') {
-      navigate(`/company/${company.id}/members?${new URLSearchParams({ title: company.title })}`);
+      navigate(companyMembersPath(company));
     } else if (action === 'edit') {
       setEditing({ company });
     } else if (action === 'delete') {

@@ -25,6 +25,7 @@ import { StatusActionButtons } from '../../../components/status-action-buttons.t
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { isForbidden } from '../../../lib/api-client.ts';
+import { MEMBERS_TITLE_PARAM } from '../../../lib/company-paths.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { initials } from '../../../lib/initials.ts';
 import { canIn } from '../../../lib/permissions.ts';
@@ -68,7 +69,7 @@ export function MembersPage() {
   const [roleChange, setRoleChange] = useState<RoleChange>(null);
   const [limit, setLimit] = useState<DialogMessage | null>(null);
 
-  const companyTitle = search.get('title') ?? findCompany(me, companyId)?.title;
+  const companyTitle = search.get(MEMBERS_TITLE_PARAM) ?? findCompany(me, companyId)?.title;
   const canInvite = canIn(me, companyId, 'InviteMemberToCompany');
   const canRemove = canIn(me, companyId, 'RemoveMemberFromCompany');
   const total = members.data?.total ?? 0;

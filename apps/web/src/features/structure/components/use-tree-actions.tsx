@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { companyMembersPath } from '../../../lib/company-paths.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useDeleteStructureItem } from '../api/delete-structure-item.ts';
 import { useInactivateModel } from '../api/inactivate-model.ts';
@@ -154,7 +155,7 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
         setDialog({ kind: 'createEquipmentTag', parent: node });
         break;
       case 'manageMembers':
-        void navigate(`/company/${companyId}/members?${new URLSearchParams({ title: company.title })}`);
+        void navigate(companyMembersPath(company));
         break;
       case 'editRootName':
       case 'editFolder':
