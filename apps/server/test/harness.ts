@@ -178,17 +178,28 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
   return `sdp_session=${cookie.value}`;
 }
 
+/** The users seedTenants creates, by the name tests call them. */
+export const TENANT_EMAILS = {
+  admin: 'admin@acme.test',
+  owner: 'owner@acme.test',
+  ownerRvs: 'owner.rvs@acme.test',
+  supmem: 'supmem@acme.test',
+  member: 'member@acme.test',
+  outsider: 'outsider@other.test',
+} as const;
+export type Tenant = keyof typeof TENANT_EMAILS;
+
 /** A company with one active member per role, one platform admin and an outsider from another company. */
 export async function seedTenants(db: Db) {
   const companyId = await createCompany(db, 'Acme Power', 'ACME');
   const otherCompanyId = await createCompany(db, 'Other Works', 'OTHER');
   const users = {
-    admin: await createUser(db, { email: 'admin@acme.test', admin: true }),
-    owner: await createUser(db, { email: 'owner@acme.test' }),
-    ownerRvs: await createUser(db, { email: 'owner.rvs@acme.test' }),
-    supmem: await createUser(db, { email: 'supmem@acme.test' }),
-    member: await createUser(db, { email: 'member@acme.test' }),
-    outsider: await createUser(db, { email: 'outsider@other.test' }),
+    admin: await createUser(db, { email: TENANT_EMAILS.admin, admin: true }),
+    owner: await createUser(db, { email: TENANT_EMAILS.owner }),
+    ownerRvs: await createUser(db, { email: TENANT_EMAILS.ownerRvs }),
+    supmem: await createUser(db, { email: TENANT_EMAILS.supmem }),
+    member: await createUser(db, { email: TENANT_EMAILS.member }),
+    outsider: await createUser(db, { email: TENANT_EMAILS.outsider }),
   };
   await addMember(db, companyId, users.owner, 'owner');
   await addMember(db, companyId, users.ownerRvs, 'owner_rvs');
@@ -196,4 +207,31 @@ export async function seedTenants(db: Db) {
   await addMember(db, companyId, users.member, 'member');
   await addMember(db, otherCompanyId, users.outsider, 'owner');
   return { companyId, otherCompanyId, users };
+}
+
+/** Signs every user of seedTenants in: the Cookie header of each, by name. */
+export async function signInTenants(app: FastifyInstance): Promise<Record<Tenant, string>> {
+  const cookies = {} as Record<Tenant, string>;
+  for (const [who, email] of Object.entries(TENANT_EMAILS)) cookies[who as Tenant] = await signIn(app, email);
+  return cookies;
+}
+
+/** A request as one of the tenants (null: without a session); a string body is sent as JSON text, unparsed. */
+export function requestAs(
+  app: FastifyInstance,
+  cookies: Record<Tenant, string>,
+  who: Tenant | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: object | string,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(who ? { cookie: cookies[who] } : {}),
+      ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { payload: body } : {}),
+  });
 }

@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import {
+  createTestContext,
+  requestAs,
+  seedTenants,
+  signInTenants,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
-const cookies: Record<string, string> = {};
+let cookies: Record<Tenant, string>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
-  for (const [who, email] of Object.entries({
-    admin: 'admin@acme.test',
-    owner: 'owner@acme.test',
-    ownerRvs: 'owner.rvs@acme.test',
-    supmem: 'supmem@acme.test',
-    member: 'member@acme.test',
-    outsider: 'outsider@other.test',
-  })) {
-    cookies[who] = await signIn(ctx.app, email);
-  }
+  cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());
 
@@ -32,16 +30,16 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const call = (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookies[who] as string } : {},
-    ...(body ? { payload: body as object } : {}),
-  });
+type Who = Tenant | null;
+const call = (
+  who: Who,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: object | string,
+) => requestAs(ctx.app, cookies, who, method, url, body);
 
 describe('companies per role', () => {
-  it.each([
+  it.each<[Tenant | null, number]>([
     ['owner', 403],
     ['ownerRvs', 403],
     ['supmem', 403],

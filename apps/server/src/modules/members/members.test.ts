@@ -3,38 +3,31 @@ import {
   addMember,
   createTestContext,
   createUser,
+  requestAs,
   seedTenants,
-  signIn,
+  signInTenants,
+  type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
-const cookies: Record<string, string> = {};
-const people = {
-  admin: 'admin@acme.test',
-  owner: 'owner@acme.test',
-  ownerRvs: 'owner.rvs@acme.test',
-  supmem: 'supmem@acme.test',
-  member: 'member@acme.test',
-  outsider: 'outsider@other.test',
-};
+let cookies: Record<Tenant, string>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
-  for (const [who, email] of Object.entries(people)) cookies[who] = await signIn(ctx.app, email);
+  cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());
 
-type Who = keyof typeof people | null;
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookies[who] as string } : {},
-    ...(body ? { payload: body } : {}),
-  });
+type Who = Tenant | null;
+const call = (
+  who: Who,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: object | string,
+) => requestAs(ctx.app, cookies, who, method, url, body);
 
 const acme = () => tenants.companyId;
 

@@ -1,11 +1,18 @@
 import type { ModelSettings } from '@sdp/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import {
+  createTestContext,
+  requestAs,
+  seedTenants,
+  signInTenants,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
-const cookies: Record<string, string> = {};
+let cookies: Record<Tenant, string>;
 let tagId: string;
 
 beforeAll(async () => {
@@ -43,35 +50,17 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  for (const [who, email] of Object.entries({
-    admin: 'admin@acme.test',
-    owner: 'owner@acme.test',
-    ownerRvs: 'owner.rvs@acme.test',
-    supmem: 'supmem@acme.test',
-    member: 'member@acme.test',
-    outsider: 'outsider@other.test',
-  })) {
-    cookies[who] = await signIn(ctx.app, email);
-  }
+  cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());
 
-type Who = 'admin' | 'owner' | 'ownerRvs' | 'supmem' | 'member' | 'outsider' | null;
+type Who = Tenant | null;
 const call = (
   who: Who,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: object | string,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: {
-      ...(who ? { cookie: cookies[who] as string } : {}),
-      ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: body } : {}),
-  });
+) => requestAs(ctx.app, cookies, who, method, url, body);
 
 const create = async (typeId: number, extra: Record<string, unknown> = {}, who: Who = 'admin') => {
   const response = await call(who, 'POST', '/api/v1/equipment-models', {

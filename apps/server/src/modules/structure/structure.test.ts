@@ -1,10 +1,17 @@
 import type { TreeNode } from '@sdp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import {
+  createTestContext,
+  requestAs,
+  seedTenants,
+  signInTenants,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
-const cookies: Record<string, string> = {};
+let cookies: Record<Tenant, string>;
 let rootId: string;
 
 beforeAll(async () => {
@@ -42,27 +49,17 @@ beforeAll(async () => {
       pos_lng: null,
     })
     .execute();
-  for (const [who, email] of Object.entries({
-    admin: 'admin@acme.test',
-    owner: 'owner@acme.test',
-    ownerRvs: 'owner.rvs@acme.test',
-    supmem: 'supmem@acme.test',
-    member: 'member@acme.test',
-    outsider: 'outsider@other.test',
-  })) {
-    cookies[who] = await signIn(ctx.app, email);
-  }
+  cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());
 
-type Who = 'admin' | 'owner' | 'ownerRvs' | 'supmem' | 'member' | 'outsider' | null;
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookies[who] as string } : {},
-    ...(body ? { payload: body } : {}),
-  });
+type Who = Tenant | null;
+const call = (
+  who: Who,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: object | string,
+) => requestAs(ctx.app, cookies, who, method, url, body);
 
 const tree = async (who: Who) =>
   (
