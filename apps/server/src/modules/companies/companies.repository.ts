@@ -1,19 +1,8 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { CompaniesTable } from '../../db/schema.ts';
 
-export interface CompanyRow {
-  id: string;
-  title: string;
-  description: string;
-  image_path: string | null;
-  initial_code: string;
-  start_date: string;
-  end_date: string;
-  rvs_upgrade: boolean;
-  time_zone: string;
-  retention_days: number;
-  deleted_at: Date | null;
-}
+export type CompanyRow = Omit<Selectable<CompaniesTable>, 'created_at' | 'updated_at'>;
 
 export interface CompanyValues {
   title: string;

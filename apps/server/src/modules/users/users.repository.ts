@@ -1,33 +1,9 @@
 import type { MemberRole } from '@sdp/contracts';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type pg from 'pg';
 import { type AuthCache, noAuthCache } from '../../auth/auth-cache.ts';
 import type { Db } from '../../db/pool.ts';
-
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  image_url: string | null;
-  password_hash: string | null;
-  platform_role: 'ADMIN' | 'USER';
-  status: 'pending' | 'active' | 'inactive';
-  failed_logins: number;
-  locked_until: Date | null;
-}
-
-export interface UserCompanyRow {
-  id: string;
-  title: string;
-  description: string;
-  image_path: string | null;
-  initial_code: string;
-  start_date: string;
-  end_date: string;
-  rvs_upgrade: boolean;
-  time_zone: string;
-  role: MemberRole | null;
-}
+import type { CompaniesTable, UsersTable } from '../../db/schema.ts';
 
 const userColumns = [
   'id',
@@ -40,6 +16,14 @@ const userColumns = [
   'failed_logins',
   'locked_until',
 ] as const;
+
+export type UserRow = Pick<Selectable<UsersTable>, (typeof userColumns)[number]>;
+
+/** A company the user may open, with their role in it (null for the platform administrator). */
+export type UserCompanyRow = Omit<
+  Selectable<CompaniesTable>,
+  'created_at' | 'updated_at' | 'retention_days' | 'deleted_at'
+> & { role: MemberRole | null };
 
 export interface UserWithCompanies extends UserRow {
   companies: UserCompanyRow[];
