@@ -7,12 +7,16 @@ export type ConfirmRequest = {
   message: string;
   confirmLabel?: string;
   destructive?: boolean;
-  run: () => Promise<unknown>;
+  /**
+   * The action. Instead of finishing it may ask a follow-up question (a folder that is not empty: delete it with
+   * everything in it?), which the dialog then shows in place of this one.
+   */
+  run: (followUp: (next: ConfirmRequest) => void) => Promise<unknown>;
 };
 
 /**
  * One confirmation dialog for a page's actions: `ask` opens it; Confirm runs the action, waits for it and
- * closes. Failures are the action's to report (an alert or a dialog), so the question does not stay open.
+ * closes (or shows the action's follow-up question). Failures are the action's to report (an alert or a dialog), so the question does not stay open.
  */
 export function useConfirm(): { ask: (request: ConfirmRequest) => void; dialog: ReactNode } {
   // The last request stays while the dialog closes, so its text does not vanish during the transition.
@@ -27,14 +31,18 @@ export function useConfirm(): { ask: (request: ConfirmRequest) => void; dialog: 
 
   const handleConfirm = async () => {
     if (!request) return;
+    const asked: { next?: ConfirmRequest } = {};
     setPending(true);
     try {
-      await request.run();
+      await request.run((next) => {
+        asked.next = next;
+      });
     } catch {
       // Reported by the action itself.
     } finally {
       setPending(false);
-      setOpen(false);
+      if (asked.next) setRequest(asked.next);
+      else setOpen(false);
     }
   };
 

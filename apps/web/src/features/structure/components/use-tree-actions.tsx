@@ -2,7 +2,7 @@ import type { MyCompany, TreeModel, TreeNode } from '@sdp/contracts';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { type ConfirmRequest, useConfirm } from '../../../components/use-confirm.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { companyMembersPath } from '../../../lib/company-paths.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
@@ -37,14 +37,6 @@ type TreeDialog =
   | { kind: 'assignMember'; tag: TreeNode }
   | { kind: 'editOfflineModel'; model: TreeModel };
 
-/** A question before a delete; confirming runs it, and it may answer with a follow-up question. */
-type Confirmation = {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  run: () => Promise<Confirmation | null>;
-};
-
 const CONFLICT = 409;
 
 /**
@@ -58,10 +50,8 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
   const { t } = useTranslation();
   const navigate = useNavigate();
   const feedback = useFeedback();
+  const confirm = useConfirm();
   const [dialog, setDialog] = useState<TreeDialog | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [pending, setPending] = useState(false);
   const deleteItem = useDeleteStructureItem();
   const inactivateModel = useInactivateModel();
   const updateOfflineModel = useUpdateOfflineModel();
@@ -70,54 +60,50 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
   const goToFolderOf = (parentId: string | null) =>
     void navigate(folderViewPath(companyId, parentId ? (findTreeNode(root, parentId) ?? null) : null));
 
-  const ask = (next: Confirmation | null) => {
-    if (next) setConfirmation(next);
-    setConfirmOpen(next !== null);
-  };
-
-  const deleteFolder = (folder: TreeNode, recursive: boolean): Confirmation => ({
+  const deleteFolder = (folder: TreeNode, recursive: boolean): ConfirmRequest => ({
     title: t('structure.folder.deleteTitle'),
     message: recursive
       ? t('structure.folder.deleteRecursiveConfirm', { title: folder.structureItemTitle })
       : t('structure.folder.deleteConfirm', { title: folder.structureItemTitle }),
     confirmLabel: t('structure.delete'),
-    run: async () => {
+    destructive: true,
+    run: async (followUp) => {
       try {
         await deleteItem.mutateAsync({ companyId, itemId: folder.id, recursive });
       } catch (error) {
         // A folder with content needs an explicit second yes (the server answers 409 with why).
         if (!recursive && error instanceof ApiError && error.status === CONFLICT)
-          return deleteFolder(folder, true);
-        feedback.failure(error, t('structure.folder.deleteFailed'));
-        return null;
+          followUp(deleteFolder(folder, true));
+        else feedback.failure(error, t('structure.folder.deleteFailed'));
+        return;
       }
       feedback.success(t('structure.folder.deleted'));
       goToFolderOf(folder.parentId);
-      return null;
     },
   });
 
-  const deleteTag = (tag: TreeNode): Confirmation => ({
+  const deleteTag = (tag: TreeNode): ConfirmRequest => ({
     title: t('structure.equipment.deleteTitle'),
     message: t('structure.equipment.deleteConfirm', { code: tag.structureItemTitle }),
     confirmLabel: t('structure.delete'),
+    destructive: true,
     run: async () => {
       try {
         await deleteItem.mutateAsync({ companyId, itemId: tag.id });
       } catch (error) {
         feedback.failure(error, t('structure.equipment.deleteFailed'));
-        return null;
+        return;
       }
       feedback.success(t('structure.equipment.deleted'));
       goToFolderOf(tag.parentId);
-      return null;
     },
   });
 
-  const inactivate = (model: TreeModel, tag: TreeNode | undefined): Confirmation => ({
+  const inactivate = (model: TreeModel, tag: TreeNode | undefined): ConfirmRequest => ({
     title: t('structure.model.inactiveTitle'),
     message: t('structure.model.inactiveConfirm', { title: model.title }),
     confirmLabel: t('structure.menu.inactivateModel'),
+    destructive: true,
     run: async () => {
       try {
         // An offline model is switched off in place, so its edit dialog can switch it back on.
@@ -130,11 +116,10 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
         else await inactivateModel.mutateAsync({ companyId, modelId: model.id });
       } catch (error) {
         feedback.failure(error, t('structure.model.deleteFailed'));
-        return null;
+        return;
       }
       feedback.success(t('structure.model.deleted'));
       goToFolderOf(tag?.parentId ?? null);
-      return null;
     },
   });
 
@@ -143,7 +128,7 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
     if (row.kind === 'model') {
       if (action === 'editModel') void navigate(`/setting/model/${row.model.id}`);
       if (action === 'editOfflineModel') setDialog({ kind: 'editOfflineModel', model: row.model });
-      if (action === 'inactivateModel') ask(inactivate(row.model, row.tag));
+      if (action === 'inactivateModel') confirm.ask(inactivate(row.model, row.tag));
       return;
     }
     const node = row.node;
@@ -162,7 +147,7 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
         setDialog({ kind: 'editFolder', folder: node });
         break;
       case 'deleteFolder':
-        ask(deleteFolder(node, false));
+        confirm.ask(deleteFolder(node, false));
         break;
       case 'addModel':
         setDialog({ kind: 'addModel', tag: node });
@@ -174,35 +159,16 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
         setDialog({ kind: 'assignMember', tag: node });
         break;
       case 'deleteEquipmentTag':
-        ask(deleteTag(node));
+        confirm.ask(deleteTag(node));
         break;
       default:
-    }
-  };
-
-  const handleConfirm = async () => {
-    if (!confirmation) return;
-    setPending(true);
-    try {
-      ask(await confirmation.run());
-    } finally {
-      setPending(false);
     }
   };
 
   const close = () => setDialog(null);
   const element = (
     <>
-      <ConfirmDialog
-        open={confirmOpen}
-        title={confirmation?.title ?? ''}
-        message={confirmation?.message ?? ''}
-        confirmLabel={confirmation?.confirmLabel}
-        destructive
-        pending={pending}
-        onConfirm={() => void handleConfirm()}
-        onClose={() => setConfirmOpen(false)}
-      />
+      {confirm.dialog}
       <Suspense fallback={null}>
         {dialog?.kind === 'createFolder' ? (
           <FolderDialog companyId={companyId} parent={dialog.parent} onClose={close} />
