@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MemberRole } from '@sdp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -15,6 +14,7 @@ import { type DatabaseHandle, type Db, openDatabase } from '../src/db/pool.ts';
 import { createEventBus, type EventBus } from '../src/events/event-bus.ts';
 import { createJobs, type Jobs } from '../src/jobs/jobs.ts';
 import { registerWorkers } from '../src/jobs/workers.ts';
+import { createCompaniesRepository } from '../src/modules/companies/companies.repository.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -140,19 +140,13 @@ export async function createUser(
   return row.id;
 }
 
+/** A company valid from today for 30 days, with its primary folder (the title upper-cased), as the API makes one. */
 export async function createCompany(db: Db, title: string, code: string): Promise<string> {
-  const row = await db
-    .insertInto('companies')
-    .values({
-      title,
-      initial_code: code,
-      image_path: null,
-      start_date: sql<string>`current_date`,
-      end_date: sql<string>`current_date + 30`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return createCompaniesRepository(db).insert(
+    { title, initial_code: code, image_path: null, start_date: day(0), end_date: day(30) },
+    db,
+  );
 }
 
 export async function addMember(

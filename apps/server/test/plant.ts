@@ -2,30 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/pool.ts';
 import { signIn } from './harness.ts';
 
-/** A primary folder and one equipment tag in a company, as the structure API would leave them. */
+/** One equipment tag under a company's primary folder, as the structure API would leave it. */
 export async function seedEquipment(db: Db, companyId: string, code = 'T1'): Promise<string> {
-  const root =
-    (await db
-      .selectFrom('structure_items')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('is_primary_folder', '=', true)
-      .executeTakeFirst()) ??
-    (await db
-      .insertInto('structure_items')
-      .values({
-        company_id: companyId,
-        parent_id: null,
-        item_type: 'Folder',
-        title: 'ROOT',
-        alias: null,
-        is_primary_folder: true,
-        equipment_group_type: null,
-        pos_lat: null,
-        pos_lng: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+  const root = await db
+    .selectFrom('structure_items')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('is_primary_folder', '=', true)
+    .executeTakeFirstOrThrow();
   const tag = await db
     .insertInto('structure_items')
     .values({

@@ -2,6 +2,7 @@ import type { MemberRole } from '@sdp/contracts';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/pool.ts';
+import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
 
 export interface DemoAccount {
   email: string;
@@ -34,33 +35,19 @@ export async function seedDemo(db: Db, password: string): Promise<readonly DemoA
       .executeTakeFirst();
     if (existing) return;
     const passwordHash = await hashPassword(password);
-    const company = await trx
-      .insertInto('companies')
-      .values({
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const companyId = await createCompaniesRepository(trx).insert(
+      {
         title: 'Demo Plant',
         description: 'A synthetic plant with transformers, motors, drives and vibration sensors.',
         image_path: null,
         initial_code: DEMO_COMPANY_CODE,
-        start_date: sql<string>`current_date`,
-        end_date: sql<string>`current_date + 365`,
+        start_date: day(0),
+        end_date: day(365),
         rvs_upgrade: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('structure_items')
-      .values({
-        company_id: company.id,
-        parent_id: null,
-        item_type: 'Folder',
-        title: 'DEMO PLANT',
-        alias: null,
-        is_primary_folder: true,
-        equipment_group_type: null,
-        pos_lat: null,
-        pos_lng: null,
-      })
-      .execute();
+      },
+      trx,
+    );
     for (const account of demoAccounts) {
       const user = await trx
         .insertInto('users')
@@ -81,7 +68,7 @@ export async function seedDemo(db: Db, password: string): Promise<readonly DemoA
       if (account.role !== 'ADMIN') {
         await trx
           .insertInto('memberships')
-          .values({ company_id: company.id, user_id: user.id, role: account.role, status: 'active' })
+          .values({ company_id: companyId, user_id: user.id, role: account.role, status: 'active' })
           .onConflict((conflict) => conflict.columns(['company_id', 'user_id']).doNothing())
           .execute();
       }

@@ -15,6 +15,10 @@ export interface CompanyValues {
   time_zone: string;
 }
 
+/** What a new company needs; description, logo, RVS upgrade and time zone fall back to the table's defaults. */
+export type NewCompany = Pick<CompanyValues, 'title' | 'initial_code' | 'start_date' | 'end_date'> &
+  Partial<Omit<CompanyValues, 'image_path'>> & { image_path: string | null };
+
 const columns = [
   'c.id',
   'c.title',
@@ -65,8 +69,11 @@ export function createCompaniesRepository(db: Db) {
         .then(Boolean);
     },
 
-    /** The company and its primary folder, the root every other folder and equipment tag hangs from. */
-    async insert(values: CompanyValues, executor: Db): Promise<string> {
+    /**
+     * The company and its primary folder, the root every other folder and equipment tag hangs from. Every company
+     * is made here: by the API, the demo seed and the test harness alike.
+     */
+    async insert(values: NewCompany, executor: Db): Promise<string> {
       const { id } = await executor
         .insertInto('companies')
         .values(values)

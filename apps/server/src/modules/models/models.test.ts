@@ -9,6 +9,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { seedEquipment } from '../../../test/plant.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -18,38 +19,7 @@ let tagId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
-  const root = await ctx.db
-    .insertInto('structure_items')
-    .values({
-      company_id: tenants.companyId,
-      parent_id: null,
-      item_type: 'Folder',
-      title: 'ACME',
-      alias: null,
-      is_primary_folder: true,
-      equipment_group_type: null,
-      pos_lat: null,
-      pos_lng: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  tagId = (
-    await ctx.db
-      .insertInto('structure_items')
-      .values({
-        company_id: tenants.companyId,
-        parent_id: root.id,
-        item_type: 'EquipmentTag',
-        title: 'T1',
-        alias: 'Unit 1',
-        is_primary_folder: false,
-        equipment_group_type: 'electric',
-        pos_lat: 13.7,
-        pos_lng: 100.5,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  tagId = await seedEquipment(ctx.db, tenants.companyId, 'T1');
   cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());

@@ -17,38 +17,14 @@ let rootId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
-  // seedTenants inserts companies directly: give ACME its primary folder as company creation does.
   rootId = (
     await ctx.db
-      .insertInto('structure_items')
-      .values({
-        company_id: tenants.companyId,
-        parent_id: null,
-        item_type: 'Folder',
-        title: 'ACME POWER',
-        alias: null,
-        is_primary_folder: true,
-        equipment_group_type: null,
-        pos_lat: null,
-        pos_lng: null,
-      })
-      .returning('id')
+      .selectFrom('structure_items')
+      .select('id')
+      .where('company_id', '=', tenants.companyId)
+      .where('is_primary_folder', '=', true)
       .executeTakeFirstOrThrow()
   ).id;
-  await ctx.db
-    .insertInto('structure_items')
-    .values({
-      company_id: tenants.otherCompanyId,
-      parent_id: null,
-      item_type: 'Folder',
-      title: 'OTHER',
-      alias: null,
-      is_primary_folder: true,
-      equipment_group_type: null,
-      pos_lat: null,
-      pos_lng: null,
-    })
-    .execute();
   cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());
