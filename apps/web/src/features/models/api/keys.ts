@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { STRUCTURE_QUERY_ROOT } from '../../../lib/query-roots.ts';
 
 /** Query keys of the models feature: one model's detail, and the master data its forms choose from. */
 export const modelsKeys = {
@@ -18,19 +19,15 @@ export const modelsKeys = {
 };
 
 /**
- * First element of the structure feature's query keys. The tree lists models with their name and active state,
- * so it reloads after a save; the key is matched by its convention rather than imported, as features never
- * import one another.
+ * After a model is saved: reload it (and what hangs under it) and the company tree that shows it, since the tree
+ * lists models with their name and active state.
  */
-const STRUCTURE_KEY_ROOT = 'structure';
-
-/** After a model is saved: reload it (and what hangs under it) and the company tree that shows it. */
 export function useModelChanged() {
   const queryClient = useQueryClient();
   return (modelId: string) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: modelsKeys.detail(modelId) }),
-      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === STRUCTURE_KEY_ROOT }),
+      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === STRUCTURE_QUERY_ROOT }),
     ]);
 }
 

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { STRUCTURE_QUERY_ROOT } from '../../../lib/query-roots.ts';
 
 /** Query keys of the structure feature; everything of a company sits under `company(companyId)`. */
 export const structureKeys = {
-  all: ['structure'] as const,
+  all: [STRUCTURE_QUERY_ROOT] as const,
   company: (companyId: string) => [...structureKeys.all, companyId] as const,
   tree: (companyId: string) => [...structureKeys.company(companyId), 'tree'] as const,
   /** `folderId` null: the company's own overview (its dashboard). */
