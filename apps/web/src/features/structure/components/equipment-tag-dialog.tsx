@@ -131,12 +131,11 @@ function EquipmentTagForm({ company, parent, existing, onClose }: EquipmentTagFo
   });
   const pending = createTag.isPending || updateTag.isPending || addImage.isPending || deleteImage.isPending;
 
-  const lat = Number(watch('posLat'));
-  const lng = Number(watch('posLng'));
+  const [latText, lngText] = watch(['posLat', 'posLng']);
+  const lat = Number(latText);
+  const lng = Number(lngText);
   const position: LatLngTuple | null =
-    watch('posLat') !== '' && watch('posLng') !== '' && Number.isFinite(lat) && Number.isFinite(lng)
-      ? [lat, lng]
-      : null;
+    latText !== '' && lngText !== '' && Number.isFinite(lat) && Number.isFinite(lng) ? [lat, lng] : null;
 
   const handlePick = (pickedLat: number, pickedLng: number) => {
     setValue('posLat', formatCoordinate(pickedLat), { shouldValidate: true, shouldDirty: true });
