@@ -25,6 +25,35 @@ const QUANTITIES = ['acceleration', 'velocity', 'temperature'] as const;
 const ID_MAX = 100;
 const NAME_MAX = 200;
 
+type LookupSelectProps = {
+  value: number;
+  /** The master data to choose from; until it is loaded (or when it failed) only the current id is offered. */
+  options: readonly { id: number; name: string }[] | undefined;
+  onChange: (id: number) => void;
+  ariaLabel: string;
+  width: number;
+};
+
+/** A cell's select of a master-data list (sensor points, machine templates). */
+function LookupSelect({ value, options, onChange, ariaLabel, width }: LookupSelectProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+      slotProps={{ htmlInput: { 'aria-label': ariaLabel } }}
+      sx={{ width }}
+    >
+      {(options ?? [{ id: value, name: String(value) }]).map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          {option.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** The EVS vibration sensors: where each sits, its machine template and its warning and alarm per quantity. */
 export function VibrationSensorTable({ rows, onChange, errors }: VibrationSensorTableProps) {
   const { t } = useTranslation();
@@ -103,48 +132,22 @@ export function VibrationSensorTable({ rows, onChange, errors }: VibrationSensor
                 />
               </TableCell>
               <TableCell>
-                <TextField
-                  select
-                  size="small"
+                <LookupSelect
                   value={row.sensorPointId}
-                  onChange={(event) =>
-                    list.replace(index, { ...row, sensorPointId: Number(event.target.value) })
-                  }
-                  slotProps={{
-                    htmlInput: { 'aria-label': t('models.vibration.sensorPointOf', { name }) },
-                  }}
-                  sx={{ width: 150 }}
-                >
-                  {(points.data ?? [{ id: row.sensorPointId, name: String(row.sensorPointId) }]).map(
-                    (point) => (
-                      <MenuItem key={point.id} value={point.id}>
-                        {point.name}
-                      </MenuItem>
-                    ),
-                  )}
-                </TextField>
+                  options={points.data}
+                  onChange={(sensorPointId) => list.replace(index, { ...row, sensorPointId })}
+                  ariaLabel={t('models.vibration.sensorPointOf', { name })}
+                  width={150}
+                />
               </TableCell>
               <TableCell>
-                <TextField
-                  select
-                  size="small"
+                <LookupSelect
                   value={row.machineTemplateId}
-                  onChange={(event) =>
-                    list.replace(index, { ...row, machineTemplateId: Number(event.target.value) })
-                  }
-                  slotProps={{
-                    htmlInput: { 'aria-label': t('models.vibration.machineTemplateOf', { name }) },
-                  }}
-                  sx={{ width: 190 }}
-                >
-                  {(
-                    templates.data ?? [{ id: row.machineTemplateId, name: String(row.machineTemplateId) }]
-                  ).map((template) => (
-                    <MenuItem key={template.id} value={template.id}>
-                      {template.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  options={templates.data}
+                  onChange={(machineTemplateId) => list.replace(index, { ...row, machineTemplateId })}
+                  ariaLabel={t('models.vibration.machineTemplateOf', { name })}
+                  width={190}
+                />
               </TableCell>
               {QUANTITIES.flatMap((quantity) =>
                 (['warning', 'alarm'] as const).map((field) => (
