@@ -19,13 +19,11 @@ import { withDatabase } from './global-setup.ts';
 
 export const PASSWORD = 'correct horse battery';
 
-export interface TestContext {
+/** One app on the test database, built as main.ts builds it: its own pool, job queue and LISTEN connection. */
+export interface TestInstance {
   app: FastifyInstance;
   routes: RegisteredRoute[];
-  db: Db;
   database: DatabaseHandle;
-  databaseUrl: string;
-  config: Config;
   jobs: Jobs;
   events: EventBus;
   services: App['services'];
@@ -38,8 +36,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export interface TestContext extends TestInstance {
+  db: Db;
+  databaseUrl: string;
+  config: Config;
+  /** Another instance on the same database, as a second server process behind a load balancer; close it. */
+  anotherInstance(): Promise<TestInstance>;
+}
+
 /** Notifications arrive in commit order: when our own marker is heard, everything committed before it was heard. */
-export async function changesHeard(events: EventBus, pool: pg.Pool): Promise<void> {
+async function changesHeard(events: EventBus, pool: pg.Pool): Promise<void> {
   const marker = `sync:${randomBytes(6).toString('hex')}`;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -89,19 +95,36 @@ export async function createTestContext(
     FILES_DIR: path.join(os.tmpdir(), `sdp-test-files-${randomBytes(4).toString('hex')}`),
     ...env,
   });
-  const database = openDatabase(testDb.url);
-  const jobs = createJobs(testDb.url, () => undefined);
-  const events = createEventBus(testDb.url, () => undefined);
+  const first = await startInstance(testDb.url, config, options);
+  return {
+    ...first,
+    db: first.database.db,
+    databaseUrl: testDb.url,
+    config,
+    anotherInstance: () => startInstance(testDb.url, config),
+    async close() {
+      await first.close();
+      await testDb.drop();
+      await rm(config.filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startInstance(
+  url: string,
+  config: Config,
+  options: { workers?: boolean } = {},
+): Promise<TestInstance> {
+  const database = openDatabase(url);
+  const jobs = createJobs(url, () => undefined);
+  const events = createEventBus(url, () => undefined);
   await events.start();
   const { app, routes, services } = await buildApp({ config, database, jobs, events });
   if (options.workers) await registerWorkers(jobs, services);
   return {
     app,
     routes,
-    db: database.db,
     database,
-    databaseUrl: testDb.url,
-    config,
     jobs,
     events,
     services,
@@ -111,8 +134,6 @@ export async function createTestContext(
       await events.stop();
       await jobs.stop();
       await database.close();
-      await testDb.drop();
-      await rm(config.filesDir, { recursive: true, force: true });
     },
   };
 }

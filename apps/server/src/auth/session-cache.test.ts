@@ -2,42 +2,27 @@
 // never answering with something the database no longer says, across instances and across a lost LISTEN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  changesHeard,
   createTestContext,
   seedTenants,
   signIn,
   type TestContext,
+  type TestInstance,
 } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
-import { type DatabaseHandle, openDatabase } from '../db/pool.ts';
-import { createEventBus, type EventBus } from '../events/event-bus.ts';
-import { createJobs, type Jobs } from '../jobs/jobs.ts';
+import type { EventBus } from '../events/event-bus.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
 // A second instance on the same database: its own pool, queue, LISTEN connection and cache.
-let second: {
-  app: Awaited<ReturnType<typeof buildApp>>['app'];
-  database: DatabaseHandle;
-  jobs: Jobs;
-  events: EventBus;
-};
+let second: TestInstance;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
-  const database = openDatabase(ctx.databaseUrl);
-  const jobs = createJobs(ctx.databaseUrl, () => undefined);
-  const events = createEventBus(ctx.databaseUrl, () => undefined);
-  await events.start();
-  const { app } = await buildApp({ config: ctx.config, database, jobs, events });
-  second = { app, database, jobs, events };
+  second = await ctx.anotherInstance();
 });
 afterAll(async () => {
-  await second.app.close();
-  await second.events.stop();
-  await second.jobs.stop();
-  await second.database.close();
+  await second.close();
   await ctx.close();
 });
 
@@ -64,7 +49,7 @@ describe('cached sessions', () => {
       (await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } })).statusCode,
     ).toBe(204);
     expect((await meOn(ctx.app, cookie)).statusCode).toBe(401);
-    await changesHeard(second.events, second.database.pool);
+    await second.changesHeard();
     expect((await meOn(second.app, cookie)).statusCode).toBe(401);
   });
 
@@ -89,7 +74,7 @@ describe('cached sessions', () => {
       payload: { role: 'owner' },
     });
     expect(switched.statusCode).toBe(200);
-    await changesHeard(second.events, second.database.pool);
+    await second.changesHeard();
     const after = (await meOn(second.app, memberCookie)).json();
     expect(after.companies.find((c: { id: string }) => c.id === tenants.companyId).role).toBe('owner');
     expect(after.permissions).toContain('InviteMemberToCompany');
@@ -149,7 +134,7 @@ describe('cached sessions', () => {
     await setStatus('active');
     // The bus reconnects by itself and the cache works again.
     await authSignal('listening');
-    await changesHeard(ctx.events, ctx.database.pool);
+    await ctx.changesHeard();
     expect((await meOn(ctx.app, cookie)).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
-import { openDatabase } from '../db/pool.ts';
-import { createJobs } from '../jobs/jobs.ts';
-import { createEventBus } from './event-bus.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -50,11 +46,7 @@ async function collect(
 describe('live events', () => {
   it('reach a browser connected to another instance sharing the database, for its own company only', async () => {
     // A second instance: its own pool, job queue and LISTEN connection on the same database.
-    const database = openDatabase(ctx.databaseUrl);
-    const jobs = createJobs(ctx.databaseUrl, () => undefined);
-    const events = createEventBus(ctx.databaseUrl, () => undefined);
-    await events.start();
-    const second = await buildApp({ config: ctx.config, database, jobs, events });
+    const second = await ctx.anotherInstance();
     await second.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const url = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
@@ -85,10 +77,7 @@ describe('live events', () => {
         { type: 'model-status', companyId: tenants.companyId, modelId: 'm1', status: 1 },
       ]);
     } finally {
-      await second.app.close();
-      await events.stop();
-      await jobs.stop();
-      await database.close();
+      await second.close();
     }
   });
 
