@@ -47,6 +47,7 @@ import { createInvitationsService } from './modules/members/invitations.service.
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembershipRules, createMembersService } from './modules/members/members.service.ts';
+import { lookupsRoutes } from './modules/models/lookups.routes.ts';
 import { createMasterRepository } from './modules/models/master.repository.ts';
 import { createModelsRepository } from './modules/models/models.repository.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp({
         storage,
         maxBytes: config.uploadMaxBytes,
       });
+      await api.register(lookupsRoutes, { master });
       await api.register(uploadsRoutes, { storage, maxBytes: config.uploadMaxBytes });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
       await api.register(eventsRoutes, { bus: events });
