@@ -183,7 +183,9 @@ export const offlineModelRequest = z.object({
   linkUrl: z.string().trim().max(2000).default(''),
   isActive: z.enum(['active', 'inactive']).default('active'),
 });
+/** Adding one needs the link (spec 01 §4, Add Model's offline tab); an edit may clear it ('No Link Url' on click). */
 export const createOfflineModelRequest = offlineModelRequest.extend({
+  linkUrl: z.string().trim().min(1, '* Required').max(2000),
   equipmentTagId: uuid.optional(),
   equipment_tag_id: uuid.optional(),
 });

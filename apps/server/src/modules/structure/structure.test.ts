@@ -269,6 +269,16 @@ describe('models on the tree', () => {
     expect(noName.json().detail).toContain('* Messages is required');
   });
 
+  it('refuses an offline model without its link, as the Add Model dialog does', async () => {
+    const response = await call('admin', 'POST', '/api/v1/equipment-model-offlines', {
+      equipmentTagId: pumpId,
+      title: 'Historian',
+      linkUrl: '  ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toContain('linkUrl');
+  });
+
   it('groups online and offline models under the tag; statuses roll up as the maximum', async () => {
     await call('admin', 'POST', '/api/v1/equipment-model-offlines', {
       equipmentTagId: pumpId,
