@@ -39,7 +39,9 @@ export function createAuthCache({ ttlMs, maxEntries, now = Date.now }: AuthCache
   function memo<V>(
     load: (key: string) => Promise<V | undefined>,
     stillValid: (value: V) => boolean = () => true,
-  ) {
+  ): (key: string) => Promise<V | undefined> {
+    // A cache that keeps nothing (AUTH_CACHE_SECONDS=0, noAuthCache) is the loader itself.
+    if (ttlMs <= 0) return load;
     const map = new Map<string, Entry<V>>();
     maps.add(map as Map<string, Entry<unknown>>);
     return async (key: string): Promise<V | undefined> => {
@@ -50,7 +52,7 @@ export function createAuthCache({ ttlMs, maxEntries, now = Date.now }: AuthCache
       }
       const seen = generation;
       const value = await load(key);
-      if (value !== undefined && listening && ttlMs > 0 && seen === generation) {
+      if (value !== undefined && listening && seen === generation) {
         if (map.size >= maxEntries) {
           const oldest = map.keys().next().value;
           if (oldest !== undefined) map.delete(oldest);
