@@ -3,15 +3,10 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import { useMutation } from '@tanstack/react-query';
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client.ts';
-import { IMAGE_ACCEPT, isAcceptedImage, type UploadKind, uploadImage } from '../lib/upload-image.ts';
-import { useFeedback } from '../lib/use-feedback.ts';
+import { IMAGE_ACCEPT, type UploadKind } from '../lib/upload-image.ts';
+import { useImageUpload } from '../lib/use-image-upload.ts';
 import { visuallyHidden } from './visually-hidden.ts';
-
-const UNSUPPORTED_MEDIA_TYPE = 415;
 
 type ImagePickerProps = {
   kind: UploadKind;
@@ -46,27 +41,9 @@ export function ImagePicker({
   previewSize,
 }: ImagePickerProps) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
-  const upload = useMutation({ mutationFn: (file: File) => uploadImage(kind, file) });
-
-  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Choosing the same file again after a failure must fire again.
-    event.target.value = '';
-    if (!file) return;
-    if (!isAcceptedImage(file)) {
-      feedback.warning(t('upload.wrongType'));
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: ({ url }) => onChange(url),
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.status === UNSUPPORTED_MEDIA_TYPE)
-          feedback.warning(t('upload.wrongType'));
-        else feedback.failure(failure, uploadFailedMessage);
-      },
-    });
-  };
+  const upload = useImageUpload(kind, uploadFailedMessage, ([image]) => {
+    if (image) onChange(image.url);
+  });
 
   return (
     <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
@@ -89,7 +66,7 @@ export function ImagePicker({
         variant="outlined"
         size="small"
         startIcon={<PhotoCameraOutlined />}
-        loading={upload.isPending}
+        loading={upload.pending}
         loadingPosition="start"
         color={error ? 'error' : 'primary'}
       >
@@ -99,7 +76,7 @@ export function ImagePicker({
           type="file"
           accept={IMAGE_ACCEPT}
           aria-label={label}
-          onChange={handleFile}
+          onChange={upload.onChange}
           sx={visuallyHidden}
         />
       </Button>

@@ -10,12 +10,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
-import { IMAGE_ACCEPT, isAcceptedImage, uploadImage } from '../../../lib/upload-image.ts';
-import { useFeedback } from '../../../lib/use-feedback.ts';
+import { IMAGE_ACCEPT } from '../../../lib/upload-image.ts';
+import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { type EquipmentImageValue, formatMegabytes, shortImageName } from './equipment-form.ts';
 
 type EquipmentImagesFieldProps = {
@@ -30,29 +28,9 @@ type EquipmentImagesFieldProps = {
  */
 export function EquipmentImagesField({ value, onChange, error }: EquipmentImagesFieldProps) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
-  const upload = useMutation({
-    mutationFn: async (files: File[]) => {
-      const uploaded: EquipmentImageValue[] = [];
-      for (const file of files) uploaded.push(await uploadImage('equipment-tags', file));
-      return uploaded;
-    },
-  });
-
-  const handleFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    // Choosing the same file again after a failure must fire again.
-    event.target.value = '';
-    if (files.length === 0) return;
-    if (!files.every(isAcceptedImage)) {
-      feedback.warning(t('upload.wrongType'));
-      return;
-    }
-    upload.mutate(files, {
-      onSuccess: (uploaded) => onChange([...value, ...uploaded]),
-      onError: (failure) => feedback.failure(failure, t('structure.equipment.uploadFailed')),
-    });
-  };
+  const upload = useImageUpload('equipment-tags', t('structure.equipment.uploadFailed'), (uploaded) =>
+    onChange([...value, ...uploaded]),
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -65,7 +43,7 @@ export function EquipmentImagesField({ value, onChange, error }: EquipmentImages
           variant="outlined"
           size="small"
           startIcon={<AddPhotoAlternateOutlined />}
-          loading={upload.isPending}
+          loading={upload.pending}
           loadingPosition="start"
         >
           {t('structure.equipment.addImages')}
@@ -74,7 +52,7 @@ export function EquipmentImagesField({ value, onChange, error }: EquipmentImages
             type="file"
             multiple
             accept={IMAGE_ACCEPT}
-            onChange={handleFiles}
+            onChange={upload.onChange}
             sx={visuallyHidden}
           />
         </Button>
