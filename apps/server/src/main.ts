@@ -144,7 +144,7 @@ if (config.demo.enabled && config.demo.stream && config.role !== 'worker') {
   // Loaded only here: the plant and its generators have no business in a server that does not stream them.
   const { buildDemoPlant, rememberDemoOrigin } = await import('./demo/demo.plant.ts');
   const { defaultOrigin, runDemo } = await import('@sdp/simulator');
-  void buildDemoPlant(app, database.db, createLocalStorage(config.filesDir), {
+  void buildDemoPlant(app, database, createLocalStorage(config.filesDir), {
     email: demoAdmin?.email ?? '',
     password: config.demo.password,
   })

@@ -1,7 +1,9 @@
 import { demoPlant, firstModelCode, type Plant, tagImagePng } from '@sdp/simulator';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/pool.ts';
+import type { DatabaseHandle, Db } from '../db/pool.ts';
+import { createStructureRepository } from '../modules/structure/structure.repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_COMPANY_CODE } from './demo.seed.ts';
 
 export interface DemoPlant {
@@ -22,7 +24,7 @@ const KEY_NAME = 'Demo simulator';
  */
 export async function buildDemoPlant(
   app: FastifyInstance,
-  db: Db,
+  database: DatabaseHandle,
   storage: FileStorage,
   admin: { email: string; password: string },
   plant: Plant = demoPlant,
@@ -38,22 +40,13 @@ export async function buildDemoPlant(
     return (response.body ? response.json() : null) as T;
   };
 
-  const company = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('initial_code', '=', DEMO_COMPANY_CODE)
-    .executeTakeFirstOrThrow();
-  const root = await db
-    .selectFrom('structure_items')
-    .select('id')
-    .where('company_id', '=', company.id)
-    .where('is_primary_folder', '=', true)
-    .executeTakeFirstOrThrow();
-  const existingModels = await db
-    .selectFrom('equipment_models')
-    .select(['code', 'last_data_at'])
-    .where('company_id', '=', company.id)
-    .execute();
+  const demo = createDemoRepository(database.db);
+  const companyId = await demo.companyId(DEMO_COMPANY_CODE);
+  const root = companyId
+    ? await createStructureRepository(database.db, database.pool).primaryFolder(companyId)
+    : undefined;
+  if (!companyId || !root) throw new Error('demo: the demo company is not seeded');
+  const existingModels = await demo.models(companyId);
 
   if (existingModels.length === 0) {
     const folders = new Map<string, string>();
@@ -63,7 +56,7 @@ export async function buildDemoPlant(
         parentId,
         structureItemType: 'Folder',
         structureItemTitle: folder.title,
-        companies_id: company.id,
+        companies_id: companyId,
       });
       folders.set(folder.key, created.id);
     }
@@ -81,7 +74,7 @@ export async function buildDemoPlant(
         posLat: tag.lat,
         posLng: tag.lng,
         parentId: folders.get(tag.folderKey),
-        companies_id: company.id,
+        companies_id: companyId,
         images: [{ url, image_name: tag.imageName, image_size: png.length }],
       });
       tags.set(tag.code, created.id);
@@ -96,48 +89,36 @@ export async function buildDemoPlant(
         throw new Error(`demo: model ${model.code} was created as ${detail.modelCode}`);
       }
       // The simulator streams every few seconds: a minute of silence means the demo stopped.
-      await db
-        .updateTable('equipment_models')
-        .set({ expected_interval_seconds: 600 })
-        .where('id', '=', created.id)
-        .execute();
+      await demo.setExpectedInterval(created.id, 600);
     }
   }
 
   const keys = await call<{ id: string; name: string; revokedAt: string | null }[]>(
     'GET',
-    `/api/v1/companies/${company.id}/ingest-keys`,
+    `/api/v1/companies/${companyId}/ingest-keys`,
   );
   for (const old of keys.filter((k) => k.name === KEY_NAME && !k.revokedAt)) {
-    await call('DELETE', `/api/v1/companies/${company.id}/ingest-keys/${old.id}`);
+    await call('DELETE', `/api/v1/companies/${companyId}/ingest-keys/${old.id}`);
   }
-  const { key } = await call<{ key: string }>('POST', `/api/v1/companies/${company.id}/ingest-keys`, {
+  const { key } = await call<{ key: string }>('POST', `/api/v1/companies/${companyId}/ingest-keys`, {
     name: KEY_NAME,
   });
   await call('POST', '/auth/logout');
 
-  const state = await db
-    .selectFrom('demo_state')
-    .select('origin')
-    .where('company_id', '=', company.id)
-    .executeTakeFirst();
+  const origin = await demo.origin(companyId);
   const lastStored = existingModels.reduce(
     (latest, model) => Math.max(latest, model.last_data_at?.getTime() ?? 0),
     0,
   );
   return {
-    companyId: company.id,
+    companyId,
     key,
-    origin: state?.origin.getTime(),
+    origin,
     historyFrom: existingModels.length && lastStored ? lastStored : undefined,
   };
 }
 
 /** Remembers the timeline origin of the first start. */
 export async function rememberDemoOrigin(db: Db, companyId: string, origin: number) {
-  await db
-    .insertInto('demo_state')
-    .values({ company_id: companyId, origin: new Date(origin) })
-    .onConflict((conflict) => conflict.column('company_id').doNothing())
-    .execute();
+  await createDemoRepository(db).rememberOrigin(companyId, origin);
 }

@@ -1,8 +1,8 @@
 import type { MemberRole } from '@sdp/contracts';
-import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/pool.ts';
 import { createCompaniesRepository } from '../modules/companies/companies.repository.ts';
+import { createDemoRepository } from './demo.repository.ts';
 
 export interface DemoAccount {
   email: string;
@@ -25,15 +25,10 @@ export const demoAccounts: readonly DemoAccount[] = [
  * so passwords changed by the user survive restarts.
  */
 export async function seedDemo(db: Db, password: string): Promise<readonly DemoAccount[]> {
+  const demo = createDemoRepository(db);
   await db.transaction().execute(async (trx) => {
-    // Two processes starting together must not both seed.
-    await sql`SELECT pg_advisory_xact_lock(727002)`.execute(trx);
-    const existing = await trx
-      .selectFrom('companies')
-      .select('id')
-      .where('initial_code', '=', DEMO_COMPANY_CODE)
-      .executeTakeFirst();
-    if (existing) return;
+    await demo.lockSeeding(trx);
+    if (await demo.companyId(DEMO_COMPANY_CODE, trx)) return;
     const passwordHash = await hashPassword(password);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const companyId = await createCompaniesRepository(trx).insert(
@@ -49,29 +44,9 @@ export async function seedDemo(db: Db, password: string): Promise<readonly DemoA
       trx,
     );
     for (const account of demoAccounts) {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          email: account.email,
-          name: account.name,
-          password_hash: passwordHash,
-          platform_role: account.role === 'ADMIN' ? 'ADMIN' : 'USER',
-          status: 'active',
-          image_url: null,
-          oidc_subject: null,
-        })
-        .onConflict((conflict) =>
-          conflict.expression(sql`lower(email)`).doUpdateSet({ updated_at: sql<Date>`now()` }),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (account.role !== 'ADMIN') {
-        await trx
-          .insertInto('memberships')
-          .values({ company_id: companyId, user_id: user.id, role: account.role, status: 'active' })
-          .onConflict((conflict) => conflict.columns(['company_id', 'user_id']).doNothing())
-          .execute();
-      }
+      const platformRole = account.role === 'ADMIN' ? 'ADMIN' : 'USER';
+      const userId = await demo.ensureAccount({ ...account, platformRole }, passwordHash, trx);
+      if (account.role !== 'ADMIN') await demo.ensureMembership(companyId, userId, account.role, trx);
     }
   });
   return demoAccounts;
