@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import * as client from 'openid-client';
 import type { Db } from '../db/pool.ts';
+import { createOidcRequestsRepository } from './oidc-requests.repository.ts';
 
 interface OidcSettings {
   issuer: string;
@@ -19,14 +19,13 @@ export interface OidcIdentity {
 
 export class OidcError extends Error {}
 
-const REQUEST_LIFETIME_MINUTES = 10;
-
 /**
  * Authorization code flow with PKCE against any OpenID Connect issuer. The state, verifier and nonce of a
  * started sign-in live in the database, so any instance can finish what another began.
  */
 export function createOidcClient(settings: OidcSettings, publicUrl: string, db: Db) {
   const redirectUri = `${publicUrl}/auth/oidc/callback`;
+  const requests = createOidcRequestsRepository(db);
   let discovered: Promise<client.Configuration> | null = null;
 
   function configuration(): Promise<client.Configuration> {
@@ -51,14 +50,7 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
       const state = client.randomState();
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
-      await db
-        .insertInto('oidc_login_requests')
-        .values({ state, nonce, code_verifier: codeVerifier })
-        .execute();
-      await db
-        .deleteFrom('oidc_login_requests')
-        .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${REQUEST_LIFETIME_MINUTES})`)
-        .execute();
+      await requests.save({ state, nonce, codeVerifier });
       return client
         .buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
@@ -82,12 +74,7 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
         );
       }
       if (!state) throw new OidcError('The sign-in response has no state.');
-      const pending = await db
-        .deleteFrom('oidc_login_requests')
-        .where('state', '=', state)
-        .where('created_at', '>=', sql<Date>`now() - make_interval(mins => ${REQUEST_LIFETIME_MINUTES})`)
-        .returning(['code_verifier', 'nonce'])
-        .executeTakeFirst();
+      const pending = await requests.take(state);
       if (!pending)
         throw new OidcError('The sign-in request expired or was already used. Please sign in again.');
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
