@@ -231,14 +231,19 @@ export async function signInTenants(app: FastifyInstance): Promise<Record<Tenant
   return cookies;
 }
 
-/** A request as one of the tenants (null: without a session); a string body is sent as JSON text, unparsed. */
-export function requestAs(
-  app: FastifyInstance,
-  cookies: Record<Tenant, string>,
+/** Who calls (null: without a session), how, where, and the body; a string body is sent as JSON text, unparsed. */
+export type CallArgs = [
   who: Tenant | null,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: object | string,
+];
+
+/** A request as one of the tenants signed in by signInTenants. */
+export function requestAs(
+  app: FastifyInstance,
+  cookies: Record<Tenant, string>,
+  ...[who, method, url, body]: CallArgs
 ) {
   return app.inject({
     method,

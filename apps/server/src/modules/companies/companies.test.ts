@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type CallArgs,
   createTestContext,
   requestAs,
   seedTenants,
@@ -30,13 +31,7 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type Who = Tenant | null;
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: object | string,
-) => requestAs(ctx.app, cookies, who, method, url, body);
+const call = (...args: CallArgs) => requestAs(ctx.app, cookies, ...args);
 
 describe('companies per role', () => {
   it.each<[Tenant | null, number]>([

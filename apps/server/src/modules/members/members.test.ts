@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
+  type CallArgs,
   createTestContext,
   createUser,
   requestAs,
@@ -22,12 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Who = Tenant | null;
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: object | string,
-) => requestAs(ctx.app, cookies, who, method, url, body);
+const call = (...args: CallArgs) => requestAs(ctx.app, cookies, ...args);
 
 const acme = () => tenants.companyId;
 

@@ -2,6 +2,7 @@ import type { ModelSettings } from '@sdp/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type CallArgs,
   createTestContext,
   requestAs,
   seedTenants,
@@ -25,12 +26,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Who = Tenant | null;
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: object | string,
-) => requestAs(ctx.app, cookies, who, method, url, body);
+const call = (...args: CallArgs) => requestAs(ctx.app, cookies, ...args);
 
 const create = async (typeId: number, extra: Record<string, unknown> = {}, who: Who = 'admin') => {
   const response = await call(who, 'POST', '/api/v1/equipment-models', {

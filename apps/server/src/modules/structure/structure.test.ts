@@ -1,6 +1,7 @@
 import type { TreeNode } from '@sdp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type CallArgs,
   createTestContext,
   requestAs,
   seedTenants,
@@ -30,12 +31,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Who = Tenant | null;
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: object | string,
-) => requestAs(ctx.app, cookies, who, method, url, body);
+const call = (...args: CallArgs) => requestAs(ctx.app, cookies, ...args);
 
 const tree = async (who: Who) =>
   (
