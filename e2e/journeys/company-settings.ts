@@ -27,7 +27,11 @@ async function sendMeasurement(key: string, modelCode: string): Promise<Response
  * OWNER_RVS adds RVS models only), so the ADMIN selects the demo company and builds a tag and the model there.
  */
 async function demoTransformer(): Promise<{ companyId: string; code: string; modelCode: string }> {
-  const context: APIRequestContext = await request.newContext({ baseURL: baseUrl() });
+  const context: APIRequestContext = await request.newContext({
+    baseURL: baseUrl(),
+    // As the web client: the server refuses body-less and multipart writes without it (CSRF).
+    extraHTTPHeaders: { 'x-sdp-csrf': '1' },
+  });
   try {
     const login = await context.post('/auth/login', {
       data: { email: demoAccounts.admin, password: DEMO_PASSWORD },

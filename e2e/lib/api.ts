@@ -11,7 +11,11 @@ export type ApiSession = {
 
 /** Signs in through `POST /auth/login` (the session cookie stays in the request context). */
 export async function apiSession(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
-  const context: APIRequestContext = await request.newContext({ baseURL: baseUrl() });
+  const context: APIRequestContext = await request.newContext({
+    baseURL: baseUrl(),
+    // As the web client: the server refuses body-less and multipart writes without it (CSRF).
+    extraHTTPHeaders: { 'x-sdp-csrf': '1' },
+  });
   const login = await context.post('/auth/login', { data: { email, password } });
   if (!login.ok()) throw new Error(`Sign-in of ${email} failed: ${login.status()} ${await login.text()}`);
   const { user } = (await login.json()) as { user: { selectedCompanyId: string | null } };

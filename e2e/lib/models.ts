@@ -14,7 +14,11 @@ async function ok(what: string, response: Awaited<ReturnType<APIRequestContext['
  * build there stays out of the demo company, whose tree other journeys read.
  */
 export async function adminSessionInNewCompany(title: string): Promise<ApiSession> {
-  const context: APIRequestContext = await request.newContext({ baseURL: baseUrl() });
+  const context: APIRequestContext = await request.newContext({
+    baseURL: baseUrl(),
+    // As the web client: the server refuses body-less and multipart writes without it (CSRF).
+    extraHTTPHeaders: { 'x-sdp-csrf': '1' },
+  });
   await ok(
     'Sign-in of the admin',
     await context.post('/auth/login', { data: { email: demoAccounts.admin, password: DEMO_PASSWORD } }),

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -13,6 +14,8 @@ import { accessPlugin, type RegisteredRoute } from './auth/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createAuthCache } from './auth/auth-cache.ts';
+import { csrfGuard } from './auth/csrf.ts';
+import { createLoginThrottleRepository } from './auth/login-throttle.repository.ts';
 import { createOidcClient } from './auth/oidc.ts';
 import { createSessionsRepository } from './auth/sessions.repository.ts';
 import type { Config } from './config.ts';
@@ -20,8 +23,10 @@ import type { DatabaseHandle } from './db/pool.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import type { Jobs } from './jobs/jobs.ts';
-import { installErrorHandler } from './lib/error-handler.ts';
+import { answerClientError, answerFrameworkError, installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
+import { installNulGuard } from './lib/nul-guard.ts';
+import { helmetOptions } from './lib/security-headers.ts';
 import { createMailRepository } from './mail/mail.repository.ts';
 import { createMailService, type MailService } from './mail/mail.service.ts';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
@@ -103,7 +108,12 @@ export async function buildApp({
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // X-Forwarded-For/-Proto are believed only from the proxies TRUST_PROXY names: the sign-in throttle keys on the
+    // address and the cookie's Secure flag on the protocol.
+    trustProxy: config.trustProxy,
+    // Malformed HTTP (oversized headers: 431, bad request lines: 400) is answered `{detail}` too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // One line per request costs more than the request at our budgets; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
@@ -130,9 +140,12 @@ export async function buildApp({
     usersService,
     sessions,
     audit,
+    throttle: createLoginThrottleRepository(db),
     sessionTtlMinutes: config.sessionTtlMinutes,
+    sessionMaxHours: config.sessionMaxHours,
     loginMaxFailures: config.loginMaxFailures,
     loginLockMinutes: config.loginLockMinutes,
+    loginIpMaxFailures: config.loginIpMaxFailures,
   });
   const oidc = config.oidc ? createOidcClient(config.oidc, config.publicUrl, db) : null;
   const mailRepository = createMailRepository(db);
@@ -165,6 +178,7 @@ export async function buildApp({
     localAccounts: !oidc,
   });
 
+  await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -204,9 +218,13 @@ export async function buildApp({
     sessions,
     authCache,
     sessionTtlMinutes: config.sessionTtlMinutes,
+    sessionMaxHours: config.sessionMaxHours,
     routes,
     verifyIngestKey: (keyHash) => ingestKeys.findLive(keyHash),
   });
+
+  app.addHook('onRequest', csrfGuard(config.publicUrl));
+  installNulGuard(app);
 
   app.addHook('onRequest', async (request) => {
     if (!isReady() && (request.url.startsWith('/api/v1') || request.url.startsWith('/auth/'))) {

@@ -28,6 +28,15 @@ const envSchema = z
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(50),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z.:/,\s]*$/, 'must be true, false, a number of hops or a list of addresses/CIDRs')
+      .optional(),
+    CSP_IMG_SOURCES: z.string().default('https://tile.openstreetmap.org'),
+    CSP_CONNECT_SOURCES: z.string().default('https://nominatim.openstreetmap.org'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalString,
@@ -95,7 +104,16 @@ export interface Config {
   /** How long a session or user lookup may be answered from memory (0 = never); changes empty it at once. */
   authCacheSeconds: number;
   loginMaxFailures: number;
+  /** The longest delay a run of failed sign-ins imposes (the delays double from 30 s up to it). */
   loginLockMinutes: number;
+  /** Failed sign-ins from one address (any e-mail) before that address is slowed down too. */
+  loginIpMaxFailures: number;
+  /** A session ends this long after sign-in however much it is used (on top of the sliding SESSION_TTL_MINUTES). */
+  sessionMaxHours: number;
+  /** Fastify's trustProxy: whose X-Forwarded-For / -Proto to believe (false: nobody's). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Extra Content-Security-Policy sources for images (map tiles) and fetches (the geocoder) of the web app. */
+  csp: { imgSources: string[]; connectSources: string[] };
   bodyLimitBytes: number;
   oidc: {
     issuer: string;
@@ -120,6 +138,19 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** TRUST_PROXY: unset/false trusts nobody; true trusts every hop; a number trusts that many hops; else addresses. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
+const sourceList = (value: string) => value.split(/[\s,]+/).filter(Boolean);
 
 /** Parses the environment once; the only place that reads process.env. Throws ConfigError with one line per problem. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -157,6 +188,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    loginIpMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    csp: { imgSources: sourceList(e.CSP_IMG_SOURCES), connectSources: sourceList(e.CSP_CONNECT_SOURCES) },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     oidc,
     admin:

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { RegisteredRoute } from '../src/auth/access.ts';
+import { CSRF_HEADER } from '../src/auth/csrf.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/pool.ts';
@@ -239,7 +240,13 @@ export type CallArgs = [
   body?: object | string,
 ];
 
-/** A request as one of the tenants signed in by signInTenants. */
+/**
+ * The header the web client sends with every call: without it (or a JSON body) a state-changing request is refused
+ * as a possible cross-site forgery. Tests that inject body-less or multipart writes send it too.
+ */
+export const CSRF = { [CSRF_HEADER]: '1' } as const;
+
+/** A request as one of the tenants signed in by signInTenants, sent as the web client sends it. */
 export function requestAs(
   app: FastifyInstance,
   cookies: Record<Tenant, string>,
@@ -249,6 +256,7 @@ export function requestAs(
     method,
     url,
     headers: {
+      ...CSRF,
       ...(who ? { cookie: cookies[who] } : {}),
       ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
     },

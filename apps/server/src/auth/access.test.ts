@@ -34,6 +34,7 @@ describe('every route declares its access rule', () => {
     await app.register(accessPlugin, {
       sessions: createSessionsRepository(ctx.db, ctx.database.pool),
       sessionTtlMinutes: 60,
+      sessionMaxHours: 24,
       routes: [],
     });
     await app.after();
@@ -54,6 +55,7 @@ describe('company permission rules', () => {
     await app.register(accessPlugin, {
       sessions: createSessionsRepository(ctx.db, ctx.database.pool),
       sessionTtlMinutes: 60,
+      sessionMaxHours: 24,
       routes,
     });
     for (const name of permissions) {

@@ -70,6 +70,8 @@ interface Options {
   /** Resolves a presented ingest key (its SHA-256) to its company; undefined when unknown or revoked. */
   verifyIngestKey?: (keyHash: string) => Promise<{ id: string; company_id: string } | undefined>;
   sessionTtlMinutes: number;
+  /** The absolute session lifetime (SESSION_MAX_HOURS): sliding never carries a session past it. */
+  sessionMaxHours: number;
   routes: RegisteredRoute[];
 }
 
@@ -77,7 +79,7 @@ interface Options {
 export const accessPlugin = fp(
   async (
     app: FastifyInstance,
-    { sessions, authCache, sessionTtlMinutes, routes, verifyIngestKey }: Options,
+    { sessions, authCache, sessionTtlMinutes, sessionMaxHours, routes, verifyIngestKey }: Options,
   ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('ingestKey', null);
@@ -104,8 +106,7 @@ export const accessPlugin = fp(
       const rule = request.routeOptions.config.access;
       if (!rule || rule.kind === 'public') return;
       if (rule.kind === 'ingestKey') {
-        const header = request.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const token = bearerToken(request.headers.authorization);
         const key = token && verifyIngestKey ? await verifyIngestKey(hashToken(token)) : undefined;
         if (!key) throw unauthorized('A valid ingest key is required: Authorization: Bearer <key>.');
         request.ingestKey = { keyId: key.id, companyId: key.company_id };
@@ -116,7 +117,7 @@ export const accessPlugin = fp(
       const session = token ? await sessions.findLive(hashToken(token)) : undefined;
       if (!session || session.status === 'inactive') throw unauthorized();
       sessions
-        .keepAlive(session, sessionTtlMinutes)
+        .keepAlive(session, sessionTtlMinutes, sessionMaxHours)
         ?.catch((error) => request.log.warn({ error }, 'session touch failed'));
 
       let companyId: string | null = null;
@@ -139,6 +140,11 @@ export const accessPlugin = fp(
     });
   },
 );
+
+/** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110 §11.1). */
+export function bearerToken(header: string | undefined): string {
+  return /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '')?.[1] ?? '';
+}
 
 /** Sessions are stored by the SHA-256 of the cookie value, so a leaked table grants nothing. */
 export function hashToken(token: string): string {

@@ -7,7 +7,7 @@ import { invitationsRoutes } from '../modules/members/invitations.routes.ts';
 import type { InvitationsService } from '../modules/members/invitations.service.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 import { access, SESSION_COOKIE } from './access.ts';
-import type { AuthService } from './auth.service.ts';
+import { type AuthService, TooManyAttempts } from './auth.service.ts';
 import { type OidcClient, OidcError } from './oidc.ts';
 
 interface Options {
@@ -30,7 +30,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: options.secureCookies,
+      // Secure under an https PUBLIC_URL, and whenever the request came over https (directly, or through a proxy
+      // that TRUST_PROXY names).
+      secure: options.secureCookies || reply.request.protocol === 'https',
       maxAge: options.sessionTtlMinutes * 60,
     });
   }
@@ -40,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: options.secureCookies,
+      secure: options.secureCookies || reply.request.protocol === 'https',
     });
   }
 
@@ -80,7 +82,12 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     async (request, reply) => {
       if (oidc)
         throw new HttpError(400, 'This portal signs in through your organisation: use /auth/oidc/start.');
-      const { token, ...result } = await service.loginWithPassword(request.body.email, request.body.password);
+      const { token, ...result } = await service
+        .loginWithPassword(request.body.email, request.body.password, request.ip)
+        .catch((error: unknown) => {
+          if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        });
       setSessionCookie(reply, token);
       return result;
     },

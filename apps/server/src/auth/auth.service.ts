@@ -5,6 +5,12 @@ import type { AuditRepository } from '../modules/audit/audit.repository.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 import type { UsersService } from '../modules/users/users.service.ts';
 import { hashToken } from './access.ts';
+import {
+  accountKey,
+  addressKey,
+  type LoginThrottleRepository,
+  type ThrottleRule,
+} from './login-throttle.repository.ts';
 import { verifyDecoy, verifyPassword } from './passwords.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
@@ -13,16 +19,45 @@ interface Deps {
   usersService: UsersService;
   sessions: SessionsRepository;
   audit: AuditRepository;
+  throttle: LoginThrottleRepository;
   sessionTtlMinutes: number;
+  sessionMaxHours: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  loginIpMaxFailures: number;
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** A refused attempt that must wait; `retryAfterSeconds` goes into the Retry-After header. */
+export class TooManyAttempts extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAt: Date) {
+    const seconds = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    super(
+      429,
+      `Too many failed sign-in attempts. Try again in ${
+        seconds < 60
+          ? `${seconds} second${seconds === 1 ? '' : 's'}`
+          : `${minutes} minute${minutes === 1 ? '' : 's'}`
+      }.`,
+    );
+    this.retryAfterSeconds = seconds;
+  }
+}
+
 export const NO_COMPANY = 'Your account has no active company. Ask your company owner for an invitation.';
 
 export function createAuthService(deps: Deps) {
-  const { users, usersService, sessions, audit } = deps;
+  const { users, usersService, sessions, audit, throttle } = deps;
+  const accountRule: ThrottleRule = {
+    allowance: deps.loginMaxFailures,
+    maxDelaySeconds: deps.loginLockMinutes * 60,
+  };
+  const addressRule: ThrottleRule = {
+    allowance: deps.loginIpMaxFailures,
+    maxDelaySeconds: deps.loginLockMinutes * 60,
+  };
 
   /** Opens a session for a user who has proved who they are; answers where the browser should go first. */
   async function openSession(
@@ -45,6 +80,7 @@ export function createAuthService(deps: Deps) {
       selectedCompanyId: selected,
       idToken,
       ttlMinutes: deps.sessionTtlMinutes,
+      maxHours: deps.sessionMaxHours,
     });
     await users.recordSuccessfulLogin(user.id);
     await audit.record({ userId: user.id, action: 'sign-in', entity: 'session' });
@@ -55,23 +91,29 @@ export function createAuthService(deps: Deps) {
   return {
     openSession,
 
-    async loginWithPassword(email: string, password: string) {
+    /**
+     * Every attempt is counted against the e-mail (known or not: the answers and delays are the same) and the
+     * caller's address before any password is checked; an attempt that must wait is refused unchecked (429).
+     */
+    async loginWithPassword(email: string, password: string, ip: string) {
+      const address = addressKey(ip);
+      const account = accountKey(email);
+      const addressWait = await throttle.reserve(address, addressRule);
+      if (addressWait) throw new TooManyAttempts(addressWait.retryAt);
+      const accountWait = await throttle.reserve(account, accountRule);
+      if (accountWait) {
+        await throttle.giveBack(address, addressRule);
+        throw new TooManyAttempts(accountWait.retryAt);
+      }
+      if (Math.random() < 0.01) void throttle.deleteStale().catch(() => undefined);
+
       const user = await users.findByEmail(email);
-      if (user?.locked_until && user.locked_until.getTime() > Date.now()) {
-        const minutes = Math.ceil((user.locked_until.getTime() - Date.now()) / 60_000);
-        throw new HttpError(
-          429,
-          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
-      }
-      if (!user?.password_hash) {
-        await verifyDecoy(password);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      if (!(await verifyPassword(password, user.password_hash))) {
-        await users.recordFailedLogin(user.id, deps.loginMaxFailures, deps.loginLockMinutes);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
+      const verified = user?.password_hash
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyDecoy(password).then(() => false);
+      if (!user || !verified) throw unauthorized(INVALID_CREDENTIALS);
+      await throttle.clear(account);
+      await throttle.giveBack(address, addressRule);
       return openSession(user.id, null);
     },
 

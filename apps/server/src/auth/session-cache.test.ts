@@ -2,6 +2,7 @@
 // never answering with something the database no longer says, across instances and across a lost LISTEN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CSRF,
   createTestContext,
   seedTenants,
   signIn,
@@ -46,7 +47,8 @@ describe('cached sessions', () => {
     expect((await meOn(second.app, cookie)).statusCode).toBe(200);
     expect((await meOn(second.app, cookie)).statusCode).toBe(200);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } })).statusCode,
+      (await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, ...CSRF } }))
+        .statusCode,
     ).toBe(204);
     expect((await meOn(ctx.app, cookie)).statusCode).toBe(401);
     await second.changesHeard();

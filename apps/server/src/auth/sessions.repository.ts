@@ -12,6 +12,7 @@ export interface SessionUser {
   platformRole: PlatformRole;
   status: 'pending' | 'active' | 'inactive';
   selectedCompanyId: string | null;
+  createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
   idToken: string | null;
@@ -25,7 +26,7 @@ export interface CompanyAccess {
 
 const FIND_LIVE = `
 SELECT s.id AS "sessionId", u.id AS "userId", u.email, u.name, u.platform_role AS "platformRole", u.status,
-  s.selected_company_id AS "selectedCompanyId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt",
+  s.selected_company_id AS "selectedCompanyId", s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt",
   s.id_token AS "idToken"
 FROM sessions s JOIN users u ON u.id = s.user_id
 WHERE s.id = $1 AND s.expires_at > now()`;
@@ -56,12 +57,14 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
     return rows[0];
   });
 
-  async function touch(id: string, ttlMinutes: number) {
+  async function touch(id: string, ttlMinutes: number, maxHours: number) {
     await db
       .updateTable('sessions')
       .set({
         last_seen_at: sql<Date>`now()`,
-        expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
+        // Sliding, but never past the absolute end (SESSION_MAX_HOURS after sign-in).
+        expires_at: sql<Date>`LEAST(now() + make_interval(mins => ${ttlMinutes}),
+          created_at + make_interval(hours => ${maxHours}))`,
       })
       .where('id', '=', id)
       .execute();
@@ -74,6 +77,8 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
       selectedCompanyId: string | null;
       idToken: string | null;
       ttlMinutes: number;
+      /** The absolute lifetime: however much it is used, the session ends this long after sign-in. */
+      maxHours: number;
     }) {
       await db
         .insertInto('sessions')
@@ -82,7 +87,8 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
           user_id: input.userId,
           selected_company_id: input.selectedCompanyId,
           id_token: input.idToken,
-          expires_at: sql<Date>`now() + make_interval(mins => ${input.ttlMinutes})`,
+          expires_at: sql<Date>`LEAST(now() + make_interval(mins => ${input.ttlMinutes}),
+            now() + make_interval(hours => ${input.maxHours}))`,
         })
         .execute();
     },
@@ -97,12 +103,14 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
      * Sliding expiry, written at most once a minute so reads stay reads. The (possibly cached) session is moved on
      * at once, so the requests that follow do not write again.
      */
-    keepAlive(session: SessionUser, ttlMinutes: number): Promise<void> | undefined {
+    keepAlive(session: SessionUser, ttlMinutes: number, maxHours: number): Promise<void> | undefined {
       const now = Date.now();
       if (now - session.lastSeenAt.getTime() <= 60_000) return undefined;
       session.lastSeenAt = new Date(now);
-      session.expiresAt = new Date(now + ttlMinutes * 60_000);
-      return touch(session.sessionId, ttlMinutes);
+      session.expiresAt = new Date(
+        Math.min(now + ttlMinutes * 60_000, session.createdAt.getTime() + maxHours * 3_600_000),
+      );
+      return touch(session.sessionId, ttlMinutes, maxHours);
     },
 
     async selectCompany(id: string, companyId: string) {

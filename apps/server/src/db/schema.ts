@@ -16,8 +16,6 @@ export interface UsersTable {
   platform_role: Generated<'ADMIN' | 'USER'>;
   status: Generated<'pending' | 'active' | 'inactive'>;
   oidc_subject: string | null;
-  failed_logins: Generated<number>;
-  locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: CreatedAt;
@@ -146,6 +144,14 @@ export interface SessionsTable {
   created_at: CreatedAt;
   last_seen_at: CreatedAt;
   expires_at: Timestamp;
+}
+
+/** Sign-in attempts in a row that did not succeed, per e-mail hash or address (auth/login-throttle.repository.ts). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: Generated<number>;
+  blocked_until: NullableTimestamp;
+  updated_at: CreatedAt;
 }
 
 export interface OidcLoginRequestsTable {
@@ -411,5 +417,6 @@ export interface Database {
   report_recipients: ReportRecipientsTable;
   sessions: SessionsTable;
   oidc_login_requests: OidcLoginRequestsTable;
+  login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { CSRF, createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/pool.ts';
 
@@ -38,7 +38,7 @@ describe('bad input never answers 5xx', () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/auth/login',
-        headers: { 'content-type': type },
+        headers: { 'content-type': type, ...CSRF },
         payload: 'email=a',
       });
       expect(response.statusCode).toBe(415);

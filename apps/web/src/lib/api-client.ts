@@ -26,6 +26,13 @@ export function isForbidden(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403;
 }
 
+/**
+ * Sent with every call that changes something: the server refuses a state-changing request that has neither a JSON
+ * body nor this header (body-less and multipart calls), since another site's page cannot send it without a CORS
+ * preflight the server never grants.
+ */
+export const CSRF_HEADER = { 'x-sdp-csrf': '1' } as const;
+
 type QueryValue = string | number | boolean | null | undefined;
 
 type RequestOptions = {
@@ -61,7 +68,10 @@ async function request<T>(
   path: string,
   { method = 'GET', body, query, signal }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(method === 'GET' ? {} : CSRF_HEADER),
+  };
   // A FormData body sets its own multipart content type, boundary included.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';

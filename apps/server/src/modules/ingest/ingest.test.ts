@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 
 let ctx: TestContext;
@@ -90,7 +90,7 @@ describe('ingest keys', () => {
     const revoked = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/companies/${tenants.companyId}/ingest-keys/${created.json().id}`,
-      headers: { cookie: owner },
+      headers: { cookie: owner, ...CSRF },
     });
     expect(revoked.statusCode).toBe(204);
     expect((await post('/api/v1/ingest/measurements', point, {}, created.json().key)).statusCode).toBe(401);

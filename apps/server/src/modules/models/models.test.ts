@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CallArgs,
+  CSRF,
   createTestContext,
   requestAs,
   seedTenants,
@@ -438,7 +439,7 @@ describe('files', () => {
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...CSRF },
     };
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -21,7 +21,7 @@ function multipart(field: string, filename: string, bytes: Buffer, type = 'image
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...CSRF } };
 }
 
 beforeAll(async () => {

@@ -5,17 +5,7 @@ import { type AuthCache, noAuthCache } from '../../auth/auth-cache.ts';
 import type { Db } from '../../db/pool.ts';
 import type { CompaniesTable, UsersTable } from '../../db/schema.ts';
 
-const userColumns = [
-  'id',
-  'email',
-  'name',
-  'image_url',
-  'password_hash',
-  'platform_role',
-  'status',
-  'failed_logins',
-  'locked_until',
-] as const;
+const userColumns = ['id', 'email', 'name', 'image_url', 'password_hash', 'platform_role', 'status'] as const;
 
 export type UserRow = Pick<Selectable<UsersTable>, (typeof userColumns)[number]>;
 
@@ -32,7 +22,7 @@ export interface UserWithCompanies extends UserRow {
 // The hot path of every page load: one prepared statement for the user and the companies they may open
 // (every live company for ADMIN, active memberships of live companies otherwise).
 const USER_WITH_COMPANIES = `
-SELECT u.id, u.email, u.name, u.image_url, u.password_hash, u.platform_role, u.status, u.failed_logins, u.locked_until,
+SELECT u.id, u.email, u.name, u.image_url, u.password_hash, u.platform_role, u.status,
   COALESCE((
     SELECT json_agg(json_build_object(
       'id', c.id, 'title', c.title, 'description', c.description, 'image_path', c.image_path,
@@ -71,25 +61,8 @@ export function createUsersRepository(db: Db, pool: pg.Pool, cache: AuthCache = 
       return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
     },
 
-    async recordFailedLogin(id: string, maxFailures: number, lockMinutes: number) {
-      // One statement, so parallel failures cannot both read the old count.
-      await db
-        .updateTable('users')
-        .set({
-          failed_logins: sql<number>`CASE WHEN failed_logins + 1 >= ${maxFailures} THEN 0 ELSE failed_logins + 1 END`,
-          locked_until: sql<Date | null>`CASE WHEN failed_logins + 1 >= ${maxFailures}
-            THEN now() + make_interval(mins => ${lockMinutes}) ELSE locked_until END`,
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-
     async recordSuccessfulLogin(id: string) {
-      await db
-        .updateTable('users')
-        .set({ failed_logins: 0, locked_until: null, last_login_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('users').set({ last_login_at: sql<Date>`now()` }).where('id', '=', id).execute();
     },
 
     /** Creates the platform administrator, or promotes and re-keys the account of that e-mail, in one statement. */
