@@ -1,0 +1,455 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF, createTestContext, type TestContext } from '../../test/harness.ts';
+import {
+  type AuthzWorld,
+  type Call,
+  multipart,
+  PNG,
+  placeOf,
+  seedAuthzWorld,
+  waveformBody,
+} from './authz-fixtures.ts';
+import {
+  buildMatrix,
+  type Expected,
+  type Matrix,
+  REGENERATE,
+  ROLES,
+  type Role,
+  registryKeys,
+  SCOPES,
+  type Scope,
+} from './authz-spec.ts';
+import { MATRIX_FILE } from './generate-authz-matrix.ts';
+
+/**
+ * Walks authz-matrix.json against a seeded server: every route × role × scope, with real ids of the right scope and
+ * a valid body, so an allowed call is answered by the route and not refused by validation. 'allow' is a 2xx answer
+ * (or a status the row's request names in `alsoAllowed`); 401, 403 and 404 must be exactly that status.
+ */
+
+const matrix = JSON.parse(readFileSync(MATRIX_FILE, 'utf8')) as Matrix;
+let ctx: TestContext;
+let w: AuthzWorld;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // A built web app of one page, so the web route answers 200 rather than 'not built yet'.
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'sdp-authz-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SDP</title>');
+  ctx = await createTestContext({ WEB_DIST: webDist });
+  w = await seedAuthzWorld(ctx);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(() => ctx?.close());
+
+const get = (url: string): Call => ({ method: 'GET', url });
+const json = (method: Call['method'], url: string, body?: unknown, alsoAllowed?: number[]): Call => ({
+  method,
+  url,
+  ...(body !== undefined ? { body } : {}),
+  ...(alsoAllowed ? { alsoAllowed } : {}),
+});
+const company = (scope: Scope) => w.companies[placeOf(scope)];
+const model = (scope: Scope) => w.modelOf(scope).id;
+const range = () => `from=${new Date(w.day).toISOString()}&to=${new Date(w.day + 3_600_000).toISOString()}`;
+const offlineBody = (isActive: 'active' | 'inactive') => ({
+  title: 'Historian',
+  linkUrl: 'https://historian.example.com/',
+  isActive,
+});
+
+/** The request of each row for a scope (and, rarely, a role). */
+const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call>> = {
+  'GET /healthz': () => get('/healthz'),
+  'GET /auth/config': () => get('/auth/config'),
+  'POST /auth/login': async () =>
+    json('POST', '/auth/login', { email: (await w.freshMember('B', 'active')).email, password: w.password }),
+  'POST /auth/logout': () => ({ method: 'POST', url: '/auth/logout', freshSession: true }),
+  'GET /auth/invitations/:token': async () => get(`/auth/invitations/${await w.freshInvitation()}`),
+  'POST /auth/invitations/:token/accept': async () =>
+    json('POST', `/auth/invitations/${await w.freshInvitation()}/accept`, {
+      name: 'New Person',
+      password: 'a long new password',
+    }),
+  'GET /*': () => get('/plant/overview'),
+
+  'GET /api/v1/users/me [no company]': () => get('/api/v1/users/me'),
+  'GET /api/v1/users/me [?company_id]': (scope) => get(`/api/v1/users/me?company_id=${company(scope)}`),
+  'PUT /api/v1/users/me/company': (scope) =>
+    json('PUT', '/api/v1/users/me/company', { company_id: company(scope) }),
+  'GET /api/v1/companies': () => get('/api/v1/companies'),
+  'POST /api/v1/companies': () =>
+    json('POST', '/api/v1/companies', {
+      ...w.companyBodies.A,
+      title: 'New Works',
+      initial_code: `N${w.unique()}`,
+    }),
+  'GET /api/v1/companies/:id': (scope) => get(`/api/v1/companies/${company(scope)}`),
+  'PUT /api/v1/companies/:id': () => json('PUT', `/api/v1/companies/${w.companies.A}`, w.companyBodies.A),
+  'DELETE /api/v1/companies/:id': async () =>
+    json('DELETE', `/api/v1/companies/${await w.freshCompany(false)}`),
+  'PUT /api/v1/companies/:id/retention': (scope) =>
+    json('PUT', `/api/v1/companies/${company(scope)}/retention`, { retention_days: 400 }),
+  'POST /api/v1/companies/:id/restore': async () =>
+    json('POST', `/api/v1/companies/${await w.freshCompany(true)}/restore`),
+
+  'GET /api/v1/companies/:id/members': (scope) => get(`/api/v1/companies/${company(scope)}/members`),
+  'GET /api/v1/companies/:id/members-only': (scope) =>
+    get(`/api/v1/companies/${company(scope)}/members-only`),
+  'POST /api/v1/companies/:id/members/invite': (scope) =>
+    json(
+      'POST',
+      `/api/v1/companies/${company(scope)}/members/invite`,
+      { email: `invitee${w.unique()}@acme.test`, role: 'member' },
+      [409],
+    ),
+  'POST /api/v1/member/reinvite': (scope) =>
+    json('POST', '/api/v1/member/reinvite', {
+      email: w.members.pending[placeOf(scope)].email,
+      company_id: company(scope),
+    }),
+  'POST /api/v1/member/active': async (scope) =>
+    json(
+      'POST',
+      '/api/v1/member/active',
+      { email: (await w.freshMember(placeOf(scope), 'inactive')).email, company_id: company(scope) },
+      [409],
+    ),
+  'DELETE /api/v1/member/inactive': async (scope) =>
+    json('DELETE', '/api/v1/member/inactive', {
+      email: (await w.freshMember(placeOf(scope), 'pending')).email,
+      company_id: company(scope),
+    }),
+  'PUT /api/v1/member/profile-edit': (scope) =>
+    json('PUT', '/api/v1/member/profile-edit', {
+      email: w.members.active[placeOf(scope)].email,
+      role: 'member',
+      company_id: company(scope),
+    }),
+  'PUT /api/v1/member/switch-role': (scope) =>
+    json(
+      'PUT',
+      `/api/v1/member/switch-role?user_id=${w.members.active[placeOf(scope)].id}&company_id=${company(scope)}`,
+      { role: 'member' },
+    ),
+  'PUT /api/v1/memberswitch-role': (scope) =>
+    json(
+      'PUT',
+      `/api/v1/memberswitch-role?user_id=${w.members.active[placeOf(scope)].id}&company_id=${company(scope)}`,
+      { role: 'member' },
+    ),
+  'PUT /api/v1/member/profile': (_scope, role) =>
+    json('PUT', '/api/v1/member/profile', { name: `Name of ${role}`, profileImageUrl: w.profileUrl }),
+
+  'GET /api/v1/admins': () => get('/api/v1/admins'),
+  'POST /api/v1/admins': () =>
+    json('POST', '/api/v1/admins', {
+      fullname: 'New Admin',
+      email: `admin${w.unique()}@platform.test`,
+      profileImageUrl: w.profileUrl,
+    }),
+  'PUT /api/v1/admins/profile-edit': () =>
+    json('PUT', '/api/v1/admins/profile-edit', {
+      email: w.admins.active.email,
+      name: 'Second Admin',
+      profileImageUrl: w.profileUrl,
+    }),
+  'POST /api/v1/admins/reinvite': () =>
+    json('POST', '/api/v1/admins/reinvite', { email: w.admins.pending.email }),
+  'POST /api/v1/admins/active': async () =>
+    json('POST', '/api/v1/admins/active', { email: (await w.freshAdmin('inactive')).email }),
+  'DELETE /api/v1/admins/:id': async () =>
+    json('DELETE', `/api/v1/admins/${(await w.freshAdmin('active')).id}`),
+  'GET /api/v1/mail-outbox': () => get('/api/v1/mail-outbox'),
+
+  'GET /api/v1/structure-item-company': (scope) =>
+    get(`/api/v1/structure-item-company?company_id=${company(scope)}`),
+  'GET /api/v1/companies/:id/dashboard': (scope) => get(`/api/v1/companies/${company(scope)}/dashboard`),
+  'GET /api/v1/structure-item/:id/overview': (scope) =>
+    get(`/api/v1/structure-item/${w.folders[placeOf(scope)]}/overview`),
+  'POST /api/v1/structure-item': (scope) =>
+    json('POST', '/api/v1/structure-item', {
+      parentId: w.roots[placeOf(scope)],
+      structureItemTitle: `F${w.unique()}`,
+      companies_id: company(scope),
+    }),
+  'PUT /api/v1/structure-item': (scope) =>
+    json('PUT', `/api/v1/structure-item?folder_id=${w.folders[placeOf(scope)]}`, {
+      structureItemTitle: 'AREA',
+    }),
+  'DELETE /api/v1/structure-item/:id [folder]': async (scope) =>
+    json('DELETE', `/api/v1/structure-item/${await w.freshFolder(placeOf(scope))}`),
+  'DELETE /api/v1/structure-item/:id [equipment tag]': async (scope) =>
+    json('DELETE', `/api/v1/structure-item/${await w.freshTag(scope)}`),
+  'GET /api/v1/equipment-tag/:id': (scope) => get(`/api/v1/equipment-tag/${w.tagOf(scope)}`),
+  'POST /api/v1/equipment-tag': (scope) =>
+    json('POST', '/api/v1/equipment-tag', {
+      structureItemTitle: `T${w.unique()}`,
+      structureItemAlias: 'New tag',
+      equipmentGroupType: 'electric',
+      posLat: 13.7,
+      posLng: 100.5,
+      companies_id: company(scope),
+    }),
+  'PUT /api/v1/equipment-tag': async (scope) =>
+    json('PUT', `/api/v1/equipment-tag?equipment_tag_id=${w.tagOf(scope)}`, {
+      structureItemAlias: await w.aliasOf(w.tagOf(scope)),
+    }),
+  'GET /api/v1/equipment-tag-images/:id': (scope) => get(`/api/v1/equipment-tag-images/${w.tagOf(scope)}`),
+  'POST /api/v1/equipment-tag-images': (scope) =>
+    json('POST', '/api/v1/equipment-tag-images', {
+      equipmentTagId: w.tagOf(scope),
+      url: w.tagImageUrl,
+      image_name: 'pump.png',
+      image_size: PNG.length,
+    }),
+  'DELETE /api/v1/equipment-tag-images/:id': async (scope) =>
+    json('DELETE', `/api/v1/equipment-tag-images/${await w.freshImage(w.tagOf(scope))}`),
+  'GET /api/v1/equipment_model_member': (scope) =>
+    get(`/api/v1/equipment_model_member?equipment_tag_id=${w.tagOf(scope)}`),
+  'POST /api/v1/equipment_model_member': (scope) =>
+    json('POST', '/api/v1/equipment_model_member', {
+      company_id: company(scope),
+      equipment_tag_id: w.tagOf(scope),
+      member_option: [],
+    }),
+
+  'POST /api/v1/equipment-models': (scope) =>
+    json('POST', '/api/v1/equipment-models', {
+      equipment_tag_id: w.tagOf(scope),
+      model_in: { title: `Model ${w.unique()}`, equipmentModelTypeId: 5 },
+    }),
+  'GET /api/v1/equipment-models': (scope) =>
+    get(`/api/v1/equipment-models?equipment_tag_id=${w.tagOf(scope)}`),
+  'GET /api/v1/equipment-models/:id': (scope) => get(`/api/v1/equipment-models/${model(scope)}`),
+  'PUT /api/v1/equipment-models/:id [edit]': (scope) =>
+    json('PUT', `/api/v1/equipment-models/${model(scope)}`, w.modelOf(scope).settings),
+  'PUT /api/v1/equipment-models/:id [isActive: inactive]': async (scope) =>
+    json('PUT', `/api/v1/equipment-models/${await w.freshModel(w.tagOf(scope))}`, {
+      model_in: { title: 'Retired', isActive: 'inactive' },
+    }),
+  'DELETE /api/v1/equipment-models/:id': async (scope) =>
+    json('DELETE', `/api/v1/equipment-models/${await w.freshModel(w.tagOf(scope))}`),
+  'GET /api/v1/equipment-models/:id/motor-data': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/motor-data`),
+  'GET /api/v1/equipment-models/:id/v_and_i_locus': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/v_and_i_locus`),
+  'GET /api/v1/equipment-models/alarm-management/persistence/:id': (scope) =>
+    get(`/api/v1/equipment-models/alarm-management/persistence/${model(scope)}`),
+  'PATCH /api/v1/equipment-model-configurations/:id': (scope) =>
+    json('PATCH', `/api/v1/equipment-model-configurations/${w.modelOf(scope).configurationId}`, {
+      value: '1500',
+    }),
+  'GET /api/v1/equipment-models/:id/export': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/export`),
+  'POST /api/v1/equipment-models/:id/recommendation': async (scope) =>
+    multipart(
+      `/api/v1/equipment-models/${await w.freshModel(w.tagOf(scope), 5, w.vibration)}/recommendation`,
+      'recommendation_msg_file',
+      w.workbook,
+      'recommendation.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ),
+  'GET /api/v1/equipment-models/:id/recommendation': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/recommendation`),
+  'POST /api/v1/equipment-model-offlines': (scope) =>
+    json('POST', '/api/v1/equipment-model-offlines', {
+      ...offlineBody('active'),
+      equipmentTagId: w.tagOf(scope),
+    }),
+  'GET /api/v1/equipment-model-offlines': (scope) =>
+    get(`/api/v1/equipment-model-offlines?equipment_tag_id=${w.tagOf(scope)}`),
+  'GET /api/v1/equipment-model-offlines/:id': (scope) =>
+    get(`/api/v1/equipment-model-offlines/${w.offlineOf(scope)}`),
+  'PUT /api/v1/equipment-model-offlines/:id [edit]': (scope) =>
+    json('PUT', `/api/v1/equipment-model-offlines/${w.offlineOf(scope)}`, offlineBody('active')),
+  'PUT /api/v1/equipment-model-offlines/:id [isActive: inactive]': async (scope) =>
+    json(
+      'PUT',
+      `/api/v1/equipment-model-offlines/${await w.freshOffline(w.tagOf(scope))}`,
+      offlineBody('inactive'),
+    ),
+  'DELETE /api/v1/equipment-model-offlines/:id': async (scope) =>
+    json('DELETE', `/api/v1/equipment-model-offlines/${await w.freshOffline(w.tagOf(scope))}`),
+
+  'GET /api/v1/equipment-models/alarm-management/master': () =>
+    get('/api/v1/equipment-models/alarm-management/master'),
+  'GET /api/v1/equipments/model-types/:id/configuration-informations': () =>
+    get('/api/v1/equipments/model-types/1/configuration-informations'),
+  'GET /api/v1/alarm-limit-group/all': () => get('/api/v1/alarm-limit-group/all?equipment_type=1'),
+  'GET /api/v1/alarm-limit-group/:id/sensor-type': () => get('/api/v1/alarm-limit-group/1/sensor-type'),
+  'GET /api/v1/equipment-models/alarm-limit-group_master/all': () =>
+    get('/api/v1/equipment-models/alarm-limit-group_master/all?equipment_type=1'),
+  'GET /api/v1/vsd-sensor-types': () => get('/api/v1/vsd-sensor-types'),
+  'GET /api/v1/vsd-brands': () => get('/api/v1/vsd-brands'),
+  'GET /api/v1/vsd-brands/:id/models': () => get('/api/v1/vsd-brands/1/models'),
+  'GET /api/v1/health-monitoring/tabs': () => get('/api/v1/health-monitoring/tabs'),
+  'GET /api/v1/sensor-points': () => get('/api/v1/sensor-points'),
+  'GET /api/v1/machine-templates': () => get('/api/v1/machine-templates'),
+  'GET /api/v1/bearings': () => get('/api/v1/bearings'),
+
+  'POST /api/v1/upload/companys': () =>
+    multipart('/api/v1/upload/companys', 'image_file', PNG, 'logo.png', 'image/png'),
+  'POST /api/v1/upload/profiles': () =>
+    multipart('/api/v1/upload/profiles', 'image_file', PNG, 'me.png', 'image/png'),
+  'POST /api/v1/upload/equipment-tags': (scope) =>
+    multipart(
+      `/api/v1/upload/equipment-tags?company_id=${company(scope)}`,
+      'image_file',
+      PNG,
+      'pump.png',
+      'image/png',
+    ),
+  'GET /api/v1/files/:kind/:name': (scope) => get(w.logos[placeOf(scope)]),
+
+  'GET /api/v1/companies/:id/ingest-keys': (scope) => get(`/api/v1/companies/${company(scope)}/ingest-keys`),
+  'POST /api/v1/companies/:id/ingest-keys': (scope) =>
+    json('POST', `/api/v1/companies/${company(scope)}/ingest-keys`, { name: 'gateway' }),
+  'DELETE /api/v1/companies/:id/ingest-keys/:keyId': async (scope) =>
+    json('DELETE', `/api/v1/companies/${company(scope)}/ingest-keys/${await w.freshKey(placeOf(scope))}`),
+  'GET /api/v1/events': (scope) => ({ ...get(`/api/v1/events?company_id=${company(scope)}`), stream: true }),
+  'GET /api/v1/equipment-models/:id/series': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/series`),
+  'GET /api/v1/equipment-models/:id/series/data': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/series/data?tags=S1.temperature&${range()}`),
+  'GET /api/v1/equipment-models/:id/waveforms': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/waveforms`),
+  'GET /api/v1/waveforms/:id/spectrum': (scope) => get(`/api/v1/waveforms/${w.waveformOf(scope)}/spectrum`),
+  'GET /api/v1/waveforms/:id/envelope': (scope) =>
+    get(`/api/v1/waveforms/${w.waveformOf(scope)}/envelope?low=500&high=2000`),
+  'GET /api/v1/waveforms/:id/time': (scope) => get(`/api/v1/waveforms/${w.waveformOf(scope)}/time`),
+  'POST /api/v1/ingest/measurements': () =>
+    json('POST', '/api/v1/ingest/measurements', {
+      modelCode: w.modelOf('own').code,
+      points: [{ tag: 'S1.temperature', ts: Date.now() - 60_000, value: 41 }],
+    }),
+  'POST /api/v1/ingest/waveforms': () =>
+    json('POST', '/api/v1/ingest/waveforms', waveformBody(w.modelOf('own').code, new Date().toISOString())),
+};
+
+let clients = 0;
+/** Each call gets a client address of its own: the sign-in throttle counts per address, and these run in parallel. */
+const remoteAddress = () => `10.9.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
+
+/** A new session of the role, for a call that ends it; a removed member is removed after signing in. */
+async function freshSession(role: Role, email: string): Promise<string> {
+  if (role !== 'inactive') return signInFrom(email);
+  const person = await w.freshMember('A', 'active');
+  const cookie = await signInFrom(person.email);
+  await ctx.db
+    .updateTable('memberships')
+    .set({ status: 'inactive' })
+    .where('user_id', '=', person.id)
+    .execute();
+  await ctx.changesHeard();
+  return cookie;
+}
+
+async function signInFrom(email: string): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    remoteAddress: remoteAddress(),
+    payload: { email, password: w.password },
+  });
+  const cookie = response.cookies.find((candidate) => candidate.name === 'sdp_session');
+  if (!cookie) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return `sdp_session=${cookie.value}`;
+}
+
+/** Sends one call as one role: its session cookie, or the ingest key, or nothing; as the web client sends it. */
+async function send(role: Role, call: Call): Promise<{ status: number; detail: string }> {
+  const headers: Record<string, string> = { ...CSRF, ...call.headers };
+  if (role === 'ingestKey') headers.authorization = `Bearer ${w.keyA}`;
+  const email = w.emails[role];
+  if (email)
+    headers.cookie = call.freshSession ? await freshSession(role, email) : (w.cookies[role] as string);
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  if (call.stream) {
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}${call.url}`, { headers, signal: controller.signal });
+    const detail = response.headers.get('content-type')?.includes('json') ? await response.text() : '';
+    controller.abort();
+    return { status: response.status, detail };
+  }
+  const response = await ctx.app.inject({
+    method: call.method,
+    url: call.url,
+    headers,
+    remoteAddress: remoteAddress(),
+    ...(call.body !== undefined ? { payload: JSON.stringify(call.body) } : {}),
+    ...(call.payload ? { payload: call.payload } : {}),
+  });
+  return {
+    status: response.statusCode,
+    detail: response.statusCode >= 300 ? response.body.slice(0, 200) : '',
+  };
+}
+
+function matches(expected: Expected, status: number, call: Call): boolean {
+  if (expected === 'allow')
+    return (status >= 200 && status < 300) || (call.alsoAllowed ?? []).includes(status);
+  return status === Number(expected);
+}
+
+/** Reads first, then writes, deletions last: no row needs what an earlier row changed, but this keeps it obvious. */
+const order = (key: string) => ['GET', 'PUT', 'PATCH', 'POST', 'DELETE'].indexOf(key.split(' ')[0] as string);
+const rowKeys = Object.keys(matrix.rows).sort((a, b) => order(a) - order(b));
+
+describe('authorization matrix', () => {
+  it('is generated from the current routes, permissions.ts and authz-spec.ts', () => {
+    const { matrix: current, problems } = buildMatrix(ctx.routes);
+    expect(problems, `fix these, then run ${REGENERATE}`).toEqual([]);
+    const missing = [...registryKeys(ctx.routes).keys()].filter(
+      (key) => !Object.keys(matrix.rows).some((row) => row === key || row.startsWith(`${key} [`)),
+    );
+    expect(
+      missing,
+      `routes without a row in authz-matrix.json: run ${REGENERATE} and review the diff`,
+    ).toEqual([]);
+    expect(
+      JSON.parse(JSON.stringify(current)),
+      `authz-matrix.json is out of date: run ${REGENERATE} and review the diff`,
+    ).toEqual(matrix);
+  });
+
+  it('has a request for every row', () => {
+    expect(rowKeys.filter((key) => !REQUESTS[key])).toEqual([]);
+  });
+
+  it('finds every route declaring the rule its row expects', () => {
+    const differing = Object.entries(matrix.rows)
+      .filter(([, row]) => row.declared)
+      .map(([key, row]) => `${key}: declares ${row.declared}, expected ${row.rule}`);
+    expect(differing).toEqual([]);
+  });
+
+  it.each(rowKeys)('%s', async (key) => {
+    const row = matrix.rows[key];
+    const request = REQUESTS[key];
+    if (!row || !request) throw new Error(`no row or request for ${key}`);
+    const cells = ROLES.flatMap((role) =>
+      SCOPES[row.scopes].map((scope) => {
+        const cell = row.expect[role];
+        const expected = (typeof cell === 'string' ? cell : cell[scope]) as Expected;
+        return { role, scope, expected };
+      }),
+    );
+    const results = await Promise.all(
+      cells.map(async ({ role, scope, expected }) => {
+        const call = await request(scope, role);
+        const { status, detail } = await send(role, call);
+        return matches(expected, status, call)
+          ? null
+          : `${role} × ${scope}: expected ${expected}, got ${status} ${detail} (${call.method} ${call.url})`;
+      }),
+    );
+    expect(results.filter(Boolean)).toEqual([]);
+  });
+});
