@@ -15,6 +15,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createAuthCache } from './auth/auth-cache.ts';
 import { csrfGuard } from './auth/csrf.ts';
+import { createEquipmentVisibility } from './auth/equipment-visibility.ts';
 import { createLoginThrottleRepository } from './auth/login-throttle.repository.ts';
 import { createOidcClient } from './auth/oidc.ts';
 import { createSessionsRepository } from './auth/sessions.repository.ts';
@@ -252,10 +253,12 @@ export async function buildApp({
       const structure = createStructureRepository(db, pool);
       const storage = createLocalStorage(config.filesDir);
       const models = createModelsRepository(db);
+      const visibility = createEquipmentVisibility(pool);
       await api.register(structureRoutes, {
-        service: createStructureService({ db, repository: structure, audit }),
+        service: createStructureService({ db, repository: structure, audit, visibility }),
         assignments: createAssignmentsService({ db, repository: structure, audit }),
         repository: structure,
+        visibility,
       });
       await api.register(modelsRoutes, {
         service: createModelsService({ db, models, structure, master, audit }),
@@ -265,12 +268,18 @@ export async function buildApp({
         master,
         storage,
         maxBytes: config.uploadMaxBytes,
+        visibility,
       });
       await api.register(lookupsRoutes, { master });
       await api.register(uploadsRoutes, { storage, maxBytes: config.uploadMaxBytes });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
-      await api.register(eventsRoutes, { bus: events });
-      await api.register(timeseriesRoutes, { repository: createTimeseriesRepository(pool), models, master });
+      await api.register(eventsRoutes, { bus: events, sessions, visibility });
+      await api.register(timeseriesRoutes, {
+        repository: createTimeseriesRepository(pool),
+        models,
+        master,
+        visibility,
+      });
       await api.register(ingestRoutes, {
         service: ingest,
         keys: ingestKeys,

@@ -72,3 +72,11 @@ export async function createIngestKey(
   if (response.statusCode !== 201) throw new Error(`key not created: ${response.body}`);
   return response.json().key as string;
 }
+
+/** Assigns equipment tags to a user, as POST /equipment_model_member does: members see only these. */
+export async function assignEquipment(db: Db, userId: string, ...tagIds: string[]) {
+  await db
+    .insertInto('equipment_tag_members')
+    .values(tagIds.map((equipment_tag_id) => ({ equipment_tag_id, user_id: userId })))
+    .execute();
+}

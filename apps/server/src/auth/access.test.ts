@@ -42,6 +42,8 @@ describe('every route declares its access rule', () => {
   });
 });
 
+const NOWHERE = '00000000-0000-4000-8000-000000000000';
+
 describe('company permission rules', () => {
   // A route per permission under test, guarded exactly as feature routes are.
   const permissions: Permission[] = ['ManageFolder', 'DeleteEquipmentTag', 'ManageCompanies', 'ViewCompany'];
@@ -90,10 +92,11 @@ describe('company permission rules', () => {
     if (status === 403) expect(response.json()).toEqual({ detail: 'You do not have permission to do this.' });
   });
 
-  it('refuses a member of another company, even for the weakest permission', async () => {
+  it('refuses a member of another company as if the company did not exist, even for the weakest permission', async () => {
     const response = await call('outsider@other.test', `/companies/${tenants.companyId}/ViewCompany`);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: 'You are not a member of this company.' });
+    const unknown = await call('outsider@other.test', `/companies/${NOWHERE}/ViewCompany`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(unknown.json());
   });
 
   it('refuses an inactive membership like no membership, while the other company still works', async () => {
@@ -113,17 +116,14 @@ describe('company permission rules', () => {
       })
       .execute();
     const response = await call('supmem@acme.test', `/companies/${tenants.companyId}/ViewCompany`);
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(404);
     expect(
       (await call('supmem@acme.test', `/companies/${tenants.otherCompanyId}/ViewCompany`)).statusCode,
     ).toBe(200);
   });
 
   it('answers 404 for an unknown company and 401 without a session', async () => {
-    expect(
-      (await call('admin@acme.test', '/companies/00000000-0000-4000-8000-000000000000/ViewCompany'))
-        .statusCode,
-    ).toBe(404);
+    expect((await call('admin@acme.test', `/companies/${NOWHERE}/ViewCompany`)).statusCode).toBe(404);
     const anonymous = await app.inject({ method: 'GET', url: `/companies/${tenants.companyId}/ViewCompany` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
 import type { AuthCache } from './auth-cache.ts';
+import { type EquipmentRef, seesEquipment } from './equipment-visibility.ts';
 import { permissionsFor } from './permissions.ts';
 import type { SessionsRepository, SessionUser } from './sessions.repository.ts';
 
@@ -14,12 +15,20 @@ type CompanyResolver = (
   session: SessionUser,
 ) => string | null | undefined | Promise<string | null | undefined>;
 
+/** The equipment tag a route names (through a tag, model, offline link or waveform id); undefined means 404. */
+type EquipmentResolver = (
+  request: FastifyRequest,
+  session: SessionUser,
+) => Promise<EquipmentRef | null | undefined>;
+
 /** What a route requires. Every route declares one; the server refuses to register a route without it. */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'platformAdmin' }
   | { kind: 'company'; permission: Permission; companyId: CompanyResolver }
+  /** A company route about one piece of equipment: also held to who sees which equipment (equipment-visibility.ts). */
+  | { kind: 'equipment'; permission: Permission; equipment: EquipmentResolver }
   /** Machines: `Authorization: Bearer <ingest key>`; the key's company is the only one it writes to. */
   | { kind: 'ingestKey' };
 
@@ -33,6 +42,12 @@ export const access = {
     kind: 'company',
     permission,
     companyId,
+  }),
+  /** `equipment` reads the equipment tag behind the entity the request names; unseen equipment answers 404. */
+  equipment: (permission: Permission, equipment: EquipmentResolver): Access => ({
+    kind: 'equipment',
+    permission,
+    equipment,
   }),
 };
 
@@ -122,20 +137,20 @@ export const accessPlugin = fp(
 
       let companyId: string | null = null;
       let companyRole: MemberRole | null = null;
+      let permissions: ReadonlySet<Permission> = new Set(permissionsFor(session.platformRole, null));
       if (rule.kind === 'platformAdmin' && session.platformRole !== 'ADMIN') throw forbidden();
-      if (rule.kind === 'company') {
-        const resolved = await rule.companyId(request, session);
-        if (!resolved) throw notFound();
-        const membership = await sessions.companyAccess(session.userId, resolved);
-        if (!membership) throw notFound('Company not found.');
-        const activeRole = membership.status === 'active' ? membership.role : null;
-        if (session.platformRole !== 'ADMIN' && !activeRole)
-          throw forbidden('You are not a member of this company.');
+      if (rule.kind === 'company' || rule.kind === 'equipment') {
+        const equipment = rule.kind === 'equipment' ? await rule.equipment(request, session) : null;
+        const resolved =
+          rule.kind === 'equipment' ? equipment?.companyId : await rule.companyId(request, session);
+        // Another company's ids, and equipment the caller does not see, answer exactly as ids that do not exist.
+        const granted = resolved ? await companyGrant(sessions, session, resolved) : null;
+        if (!resolved || !granted) throw notFound();
+        if (equipment && !seesEquipment(granted.permissions, equipment.assigned)) throw notFound();
+        if (!granted.permissions.has(rule.permission)) throw forbidden();
         companyId = resolved;
-        companyRole = activeRole;
+        ({ companyRole, permissions } = granted);
       }
-      const permissions = new Set(permissionsFor(session.platformRole, companyRole));
-      if (rule.kind === 'company' && !permissions.has(rule.permission)) throw forbidden();
       request.auth = { ...session, companyId, companyRole, permissions };
     });
   },
@@ -144,6 +159,23 @@ export const accessPlugin = fp(
 /** The token of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 9110 §11.1). */
 export function bearerToken(header: string | undefined): string {
   return /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '')?.[1] ?? '';
+}
+
+/**
+ * The role and permissions of a signed-in user in a company, or null when they may not open it: the company does
+ * not exist, or they are not an active member of it (the platform ADMIN opens every company). Asked by every
+ * company route, and again by open event streams whenever sessions or memberships change (events.routes.ts).
+ */
+export async function companyGrant(
+  sessions: SessionsRepository,
+  session: SessionUser,
+  companyId: string,
+): Promise<{ companyRole: MemberRole | null; permissions: ReadonlySet<Permission> } | null> {
+  const membership = await sessions.companyAccess(session.userId, companyId);
+  if (!membership) return null;
+  const companyRole = membership.status === 'active' ? membership.role : null;
+  if (session.platformRole !== 'ADMIN' && !companyRole) return null;
+  return { companyRole, permissions: new Set(permissionsFor(session.platformRole, companyRole)) };
 }
 
 /** Sessions are stored by the SHA-256 of the cookie value, so a leaked table grants nothing. */

@@ -1,18 +1,89 @@
+import type { ServerResponse } from 'node:http';
 import { uuid } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../auth/access.ts';
-import type { EventBus } from './event-bus.ts';
+import { access, companyGrant, requireAuth } from '../auth/access.ts';
+import type { EquipmentVisibility } from '../auth/equipment-visibility.ts';
+import type { SessionsRepository } from '../auth/sessions.repository.ts';
+import type { EventBus, LiveEvent } from './event-bus.ts';
 
 const HEARTBEAT_MS = 25_000;
+/** Streams are authorised again at least this often (expiry, and changes missed while LISTEN was down). */
+const RECHECK_MS = 60_000;
 
-/** Server-Sent Events of one company: model statuses and fault events as they happen. */
-export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus }> = async (app, { bus }) => {
-  const open = new Set<import('node:http').ServerResponse>();
+interface Options {
+  bus: EventBus;
+  sessions: SessionsRepository;
+  visibility: EquipmentVisibility;
+}
+
+interface Stream {
+  sessionId: string;
+  companyId: string;
+  /** The equipment tags whose events the viewer receives; null for every tag of the company. */
+  visibleTags: ReadonlySet<string> | null;
+  end(): void;
+}
+
+/**
+ * Server-Sent Events of one company: model statuses and fault events as they happen, each only to those who see
+ * its equipment (equipment-visibility.ts). A stream is authorised when it opens and again whenever sessions,
+ * users, memberships or assignments change (the `sdp_auth` channel) and every minute: it ends when the session
+ * ends (sign-out, expiry, password change), the user is deactivated or the membership ends; a new role re-filters it.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const { bus, sessions, visibility } = options;
+  const open = new Set<Stream>();
+
+  /** Ends the stream unless its session may still open the company; refreshes which equipment it sees. */
+  async function reauthorise(stream: Stream) {
+    const session = await sessions.findLive(stream.sessionId);
+    const grant =
+      session && session.status !== 'inactive'
+        ? await companyGrant(sessions, session, stream.companyId)
+        : null;
+    if (!session || !grant?.permissions.has('ViewCompany')) {
+      stream.end();
+      return;
+    }
+    stream.visibleTags = await visibility.visibleTags(session.userId, stream.companyId, grant.permissions);
+  }
+
+  let pending = false;
+  const reauthoriseAll = () => {
+    if (pending || open.size === 0) return;
+    pending = true;
+    // Coalesces a burst of notifications into one pass, after the auth cache has dropped what changed.
+    setImmediate(() => {
+      pending = false;
+      for (const stream of open) {
+        reauthorise(stream).catch((error) => {
+          app.log.warn({ error }, 'event stream re-authorisation failed; ending it');
+          stream.end();
+        });
+      }
+    });
+  };
+  const stopHearing = bus.subscribeAuth((signal) => {
+    if (signal.kind !== 'lost') reauthoriseAll();
+  });
+  const recheck = setInterval(reauthoriseAll, RECHECK_MS);
+  recheck.unref();
+
   // Streams never finish by themselves: end them so the server can close.
   app.addHook('preClose', async () => {
-    for (const response of open) response.end();
+    clearInterval(recheck);
+    stopHearing();
+    for (const stream of open) stream.end();
   });
+
+  /** Whether the stream's viewer sees the equipment of the event (events without a model go to those who see all). */
+  async function shows(stream: Stream, event: LiveEvent): Promise<boolean> {
+    if (event.companyId !== stream.companyId) return false;
+    if (stream.visibleTags === null) return true;
+    const tagId = typeof event.modelId === 'string' ? await visibility.tagOfModel(event.modelId) : undefined;
+    return tagId !== undefined && stream.visibleTags.has(tagId);
+  }
 
   app.get(
     '/events',
@@ -30,8 +101,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus }> = async (app
       },
     },
     async (request, reply) => {
+      const auth = requireAuth(request);
+      const visibleTags = await visibility.visibleTags(
+        auth.userId,
+        request.query.company_id,
+        auth.permissions,
+      );
       reply.hijack();
-      const raw = reply.raw;
+      const raw: ServerResponse = reply.raw;
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -39,17 +116,35 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus }> = async (app
         'x-accel-buffering': 'no',
       });
       raw.write('retry: 5000\n\n');
-      open.add(raw);
+
+      let ended = false;
+      const stream: Stream = {
+        sessionId: auth.sessionId,
+        companyId: request.query.company_id,
+        visibleTags,
+        end: () => {
+          if (ended) return;
+          ended = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          open.delete(stream);
+          raw.end();
+        },
+      };
+      open.add(stream);
+      // One event at a time, in the order heard, even when finding a model's equipment waits on the database.
+      let queue = Promise.resolve();
       const unsubscribe = bus.subscribe((event) => {
-        if (event.companyId !== request.query.company_id) return;
-        raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        queue = queue
+          .then(async () => {
+            if (!ended && (await shows(stream, event)))
+              raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+          })
+          .catch((error) => app.log.warn({ error }, 'live event not delivered'));
       });
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(raw);
-      });
+      // The browser went away (or the stream was ended here): stop writing to it.
+      raw.on('close', stream.end);
     },
   );
 };

@@ -114,7 +114,7 @@ describe('companies per role', () => {
 
   it('shows one company to its members and to nobody of another company', async () => {
     expect((await call('member', 'GET', `/api/v1/companies/${tenants.companyId}`)).statusCode).toBe(200);
-    expect((await call('outsider', 'GET', `/api/v1/companies/${tenants.companyId}`)).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', `/api/v1/companies/${tenants.companyId}`)).statusCode).toBe(404);
     expect((await call(null, 'GET', `/api/v1/companies/${tenants.companyId}`)).statusCode).toBe(401);
   });
 

@@ -35,7 +35,7 @@ describe('member calls per role', () => {
     ['ownerRvs', 200],
     ['supmem', 403],
     ['member', 403],
-    ['outsider', 403],
+    ['outsider', 404],
     [null, 401],
   ];
 
@@ -89,7 +89,7 @@ describe('member calls per role', () => {
       email: 'outsider@other.test',
       company_id: tenants.otherCompanyId,
     });
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(404);
     const row = await ctx.db
       .selectFrom('memberships')
       .select('status')
@@ -206,7 +206,7 @@ describe('status rules (spec 01 §4)', () => {
       url: `/api/v1/companies/${acme()}`,
       headers: { cookie: memberCookie },
     });
-    expect(me.statusCode).toBe(403);
+    expect(me.statusCode).toBe(404);
     const restored = await call('owner', 'POST', '/api/v1/member/active', {
       email: 'member@acme.test',
       company_id: acme(),

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { FileStorage } from '../../storage/storage.ts';
@@ -37,6 +38,7 @@ interface Options {
   master: MasterRepository;
   storage: FileStorage;
   maxBytes: number;
+  visibility: EquipmentVisibility;
 }
 
 const modelListItem = z.object({
@@ -62,8 +64,17 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
     return tag && !tag.is_disabled ? tag.company_id : null;
   };
   const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId as string;
+  const { visibility } = options;
+  // Reads are held to who sees which equipment: a model, offline link or tag not assigned to a member is 404.
   const viewModel = {
-    access: access.company('ViewCompany', (request) => companyOfModel(params(request).id)),
+    access: access.equipment('ViewCompany', (request, session) =>
+      visibility.ofModel(params(request).id, session.userId),
+    ),
+  };
+  const viewTagOfQuery = {
+    access: access.equipment('ViewCompany', (request, session) =>
+      visibility.ofTag((request.query as { equipment_tag_id?: string }).equipment_tag_id, session.userId),
+    ),
   };
   const configureModel = {
     access: access.company('ConfigDataModelInfo', (request) => companyOfModel(params(request).id)),
@@ -89,11 +100,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
   app.get(
     '/equipment-models',
     {
-      config: {
-        access: access.company('ViewCompany', (request) =>
-          companyOfTag((request.query as { equipment_tag_id?: string }).equipment_tag_id),
-        ),
-      },
+      config: viewTagOfQuery,
       schema: {
         tags: ['models'],
         summary: 'Online models of an equipment tag',
@@ -335,11 +342,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
   app.get(
     '/equipment-model-offlines',
     {
-      config: {
-        access: access.company('ViewCompany', (request) =>
-          companyOfTag((request.query as { equipment_tag_id?: string }).equipment_tag_id),
-        ),
-      },
+      config: viewTagOfQuery,
       schema: {
         tags: ['models'],
         summary: 'Offline models of an equipment tag',
@@ -353,7 +356,11 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
   app.get(
     '/equipment-model-offlines/:id',
     {
-      config: { access: access.company('ViewCompany', (request) => companyOfOffline(params(request).id)) },
+      config: {
+        access: access.equipment('ViewCompany', (request, session) =>
+          visibility.ofOffline(params(request).id, session.userId),
+        ),
+      },
       schema: {
         tags: ['models'],
         summary: 'One offline model',

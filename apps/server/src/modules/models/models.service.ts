@@ -2,7 +2,7 @@ import { type createModelPayload, type ModelDetail, type ModelSettings, modelTyp
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/access.ts';
 import type { Db } from '../../db/pool.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
 import type { MasterRepository } from './master.repository.ts';
@@ -14,6 +14,19 @@ import { defaultSettings, monitoredTags, readSettings, validateSettings } from '
 const RVS = 5;
 
 type CreatePayload = z.output<typeof createModelPayload>;
+
+export const ACTIVATION_REFUSED =
+  'Only those who manage data models (ADMIN, OWNER_RVS) can make a model active or inactive.';
+
+/** Editing a model (ConfigDataModelInfo) leaves its active flag alone: changing it needs ManageDataModel. */
+export function checkActivationChange(
+  auth: AuthContext,
+  wasActive: boolean,
+  isActive: 'active' | 'inactive',
+) {
+  if ((isActive === 'active') !== wasActive && !auth.permissions.has('ManageDataModel'))
+    throw forbidden(ACTIVATION_REFUSED);
+}
 
 export function createModelsService(deps: {
   db: Db;
@@ -174,6 +187,7 @@ export function createModelsService(deps: {
     /** The whole update form, validated, saved in one transaction: all or nothing. */
     async update(auth: AuthContext, id: string, form: ModelSettings): Promise<ModelDetail> {
       const model = await load(auth.companyId as string, id, auth);
+      checkActivationChange(auth, model.is_active, form.model_in.isActive);
       const data = await master.get();
       validateSettings(model.model_type_id, form, data);
       await db.transaction().execute(async (trx) => {

@@ -11,7 +11,8 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
-import { seedEquipment } from '../../../test/plant.ts';
+import { assignEquipment, seedEquipment } from '../../../test/plant.ts';
+import { ACTIVATION_REFUSED } from './models.service.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -22,6 +23,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
   tagId = await seedEquipment(ctx.db, tenants.companyId, 'T1');
+  // Members read the equipment assigned to them (auth/equipment-visibility.test.ts covers the unassigned).
+  await assignEquipment(ctx.db, tenants.users.member, tagId);
   cookies = await signInTenants(ctx.app);
 });
 afterAll(() => ctx.close());
@@ -324,7 +327,7 @@ describe('permissions (ManageDataModel: ADMIN, OWNER_RVS; ConfigDataModelInfo: A
     ['owner', 403],
     ['supmem', 403],
     ['member', 403],
-    ['outsider', 403],
+    ['outsider', 404],
     [null, 401],
   ] as const)('create as %s answers %i', async (who, status) => {
     expect((await create(5, {}, who)).statusCode).toBe(status);
@@ -336,7 +339,7 @@ describe('permissions (ManageDataModel: ADMIN, OWNER_RVS; ConfigDataModelInfo: A
     ['owner', 200],
     ['supmem', 403],
     ['member', 403],
-    ['outsider', 403],
+    ['outsider', 404],
     [null, 401],
   ] as const)('update as %s answers %i', async (who, status) => {
     const form = formOf(await detail(id));
@@ -345,10 +348,26 @@ describe('permissions (ManageDataModel: ADMIN, OWNER_RVS; ConfigDataModelInfo: A
 
   it.each([
     ['member', 200],
-    ['outsider', 403],
+    ['outsider', 404],
     [null, 401],
   ] as const)('read as %s answers %i', async (who, status) => {
     expect((await call(who, 'GET', `/api/v1/equipment-models/${id}`)).statusCode).toBe(status);
+  });
+
+  it('lets OWNER edit a model but not make it inactive or active (ManageDataModel)', async () => {
+    const form = formOf(await detail(id));
+    form.model_in.title = 'Renamed by the owner';
+    expect((await call('owner', 'PUT', `/api/v1/equipment-models/${id}`, form)).statusCode).toBe(200);
+    form.model_in.isActive = 'inactive';
+    const refused = await call('owner', 'PUT', `/api/v1/equipment-models/${id}`, form);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: ACTIVATION_REFUSED });
+    expect(await detail(id)).toMatchObject({ isActive: 'active', title: 'Renamed by the owner' });
+    const byRvs = await call('ownerRvs', 'PUT', `/api/v1/equipment-models/${id}`, form);
+    expect(byRvs.json()).toMatchObject({ isActive: 'inactive' });
+    form.model_in.isActive = 'active';
+    expect((await call('owner', 'PUT', `/api/v1/equipment-models/${id}`, form)).statusCode).toBe(403);
+    expect((await call('admin', 'PUT', `/api/v1/equipment-models/${id}`, form)).statusCode).toBe(200);
   });
 
   it('edits one configuration value for model editors only', async () => {

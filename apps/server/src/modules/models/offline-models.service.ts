@@ -2,6 +2,7 @@ import type { AuthContext } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
+import { checkActivationChange } from './models.service.ts';
 
 interface OfflineInput {
   title: string;
@@ -73,7 +74,8 @@ export function createOfflineModelsService(deps: { structure: StructureRepositor
 
     async update(auth: AuthContext, id: string, input: OfflineInput) {
       const companyId = auth.companyId as string;
-      await load(companyId, id);
+      const current = await load(companyId, id);
+      checkActivationChange(auth, current.is_active, input.isActive);
       await structure.updateOffline(id, {
         title: input.title,
         link_url: input.linkUrl,

@@ -71,8 +71,6 @@ const TREE_OFFLINE = `SELECT id, equipment_tag_id, title, link_url, is_active FR
 const TREE_IMAGES = `SELECT i.id, i.equipment_tag_id, i.url, i.image_name, i.image_size
 FROM equipment_tag_images i JOIN structure_items s ON s.id = i.equipment_tag_id
 WHERE s.company_id = $1 AND NOT s.is_disabled ORDER BY i.created_at, i.id`;
-const ASSIGNED_TAGS = `SELECT equipment_tag_id FROM equipment_tag_members a
-JOIN structure_items s ON s.id = a.equipment_tag_id WHERE a.user_id = $1 AND s.company_id = $2`;
 
 export function createStructureRepository(db: Db, pool: pg.Pool) {
   const rows = async <T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
@@ -87,14 +85,6 @@ export function createStructureRepository(db: Db, pool: pg.Pool) {
         rows<ImageRow>('tree-images', TREE_IMAGES, [companyId]),
       ]);
       return { items, models, offline, images };
-    },
-
-    async assignedTagIds(userId: string, companyId: string): Promise<Set<string>> {
-      const result = await rows<{ equipment_tag_id: string }>('assigned-tags', ASSIGNED_TAGS, [
-        userId,
-        companyId,
-      ]);
-      return new Set(result.map((row) => row.equipment_tag_id));
     },
 
     findItem(id: string, executor: Db = db): Promise<ItemRow | undefined> {

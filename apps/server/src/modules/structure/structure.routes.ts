@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { errorResponses, idParams, plainJsonSerializer } from '../../lib/route-schemas.ts';
 import type { AssignmentsService } from './assignments.service.ts';
@@ -31,11 +32,12 @@ interface Options {
   service: StructureService;
   assignments: AssignmentsService;
   repository: StructureRepository;
+  visibility: EquipmentVisibility;
 }
 
 export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { service, assignments, repository },
+  { service, assignments, repository, visibility },
 ) => {
   /** The company an item belongs to, for the access check; null (404) for unknown or removed items. */
   const companyOfItem = async (id: string | undefined) => {
@@ -47,6 +49,12 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
   const query = (request: { query: unknown }) => request.query as Record<string, string>;
   const body = (request: { body: unknown }) => (request.body ?? {}) as Record<string, string>;
   const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId as string;
+  /** Reads of one equipment tag: held to who sees which equipment (404 for a tag not assigned to a member). */
+  const viewTag = {
+    access: access.equipment('ViewCompany', (request, session) =>
+      visibility.ofTag(params(request).id, session.userId),
+    ),
+  };
 
   app.get(
     '/structure-item-company',
@@ -151,7 +159,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/equipment-tag/:id',
     {
-      config: { access: access.company('ViewCompany', (request) => companyOfItem(params(request).id)) },
+      config: viewTag,
       schema: {
         tags: ['structure'],
         summary: 'One equipment tag with its images',
@@ -223,7 +231,7 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/equipment-tag-images/:id',
     {
-      config: { access: access.company('ViewCompany', (request) => companyOfItem(params(request).id)) },
+      config: viewTag,
       schema: {
         tags: ['structure'],
         summary: 'Images of an equipment tag (id = tag id)',

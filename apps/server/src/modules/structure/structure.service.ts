@@ -1,5 +1,6 @@
 import type { EquipmentGroupType, Overview, TreeNode } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
@@ -25,8 +26,9 @@ export function createStructureService(deps: {
   db: Db;
   repository: StructureRepository;
   audit: AuditRepository;
+  visibility: EquipmentVisibility;
 }) {
-  const { db, repository, audit } = deps;
+  const { db, repository, audit, visibility } = deps;
 
   async function loadItem(id: string, companyId: string, executor: Db = db): Promise<ItemRow> {
     const item = await repository.findItem(id, executor);
@@ -55,17 +57,14 @@ export function createStructureService(deps: {
     audit.record({ userId: auth.userId, companyId, action, entity: 'structure', entityId, detail }, executor);
 
   async function tree(auth: AuthContext, companyId: string): Promise<TreeNode> {
-    const seesAllEquipment = auth.permissions.has('ViewAllEquipment');
-    const [rows, assignedTagIds] = await Promise.all([
+    const [rows, visibleTags] = await Promise.all([
       repository.loadTree(companyId),
-      seesAllEquipment
-        ? Promise.resolve(new Set<string>())
-        : repository.assignedTagIds(auth.userId, companyId),
+      visibility.visibleTags(auth.userId, companyId, auth.permissions),
     ]);
     const root = buildTree(rows, {
       isAdmin: auth.platformRole === 'ADMIN',
-      seesAllEquipment,
-      assignedTagIds,
+      seesAllEquipment: visibleTags === null,
+      assignedTagIds: visibleTags ?? new Set(),
     });
     if (!root) throw notFound('This company has no structure yet.');
     return root;
@@ -77,7 +76,8 @@ export function createStructureService(deps: {
     async overview(auth: AuthContext, companyId: string, folderId?: string): Promise<Overview> {
       const root = await tree(auth, companyId);
       const node = folderId ? findNode(root, folderId) : root;
-      if (!node) throw notFound('This folder does not exist or is not visible to you.');
+      // A folder the viewer does not see answers as one that does not exist (the access rule's own 404).
+      if (!node) throw notFound();
       return overviewOf(node);
     },
 

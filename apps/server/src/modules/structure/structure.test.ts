@@ -9,6 +9,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { ACTIVATION_REFUSED } from '../models/models.service.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -66,7 +67,7 @@ describe('folders (spec 01 §6: ADMIN and OWNER_RVS)', () => {
     ['owner', 403],
     ['supmem', 403],
     ['member', 403],
-    ['outsider', 403],
+    ['outsider', 404],
     [null, 401],
   ] as const)('POST /structure-item as %s answers %i', async (who, status) => {
     expect((await call(who, 'POST', '/api/v1/structure-item', folder('NOPE'))).statusCode).toBe(status);
@@ -158,7 +159,7 @@ describe('equipment tags', () => {
     });
     expect(pump.statusCode).toBe(201);
     pumpId = pump.json().id;
-    const got = (await call('member', 'GET', `/api/v1/equipment-tag/${pumpId}`)).json();
+    const got = (await call('owner', 'GET', `/api/v1/equipment-tag/${pumpId}`)).json();
     // OWNER_RVS always creates rotating equipment.
     expect(got).toMatchObject({
       structureItemTitle: 'P101',
@@ -219,7 +220,7 @@ describe('equipment tags', () => {
       image_size: 99,
     });
     expect(added.statusCode).toBe(201);
-    expect((await call('member', 'GET', `/api/v1/equipment-tag-images/${pumpId}`)).json()).toHaveLength(2);
+    expect((await call('owner', 'GET', `/api/v1/equipment-tag-images/${pumpId}`)).json()).toHaveLength(2);
     expect(
       (await call('member', 'DELETE', `/api/v1/equipment-tag-images/${added.json().id}`)).statusCode,
     ).toBe(403);
@@ -243,7 +244,7 @@ describe('models on the tree', () => {
     });
     expect(rvs.statusCode).toBe(201);
     rvsId = rvs.json().id;
-    const model = (await call('member', 'GET', `/api/v1/equipment-models/${rvsId}`)).json();
+    const model = (await call('owner', 'GET', `/api/v1/equipment-models/${rvsId}`)).json();
     expect(model).toMatchObject({ modelCode: 'P101-RVS1', equipmentModelTypeId: 5, isActive: 'active' });
     const mca = await call('admin', 'POST', '/api/v1/equipment-models', {
       equipment_tag_id: fanId,
@@ -311,17 +312,30 @@ describe('models on the tree', () => {
 
   it('edits offline models for model editors, deletes them for model managers', async () => {
     const [historian] = (
-      await call('member', 'GET', `/api/v1/equipment-model-offlines?equipment_tag_id=${pumpId}`)
+      await call('owner', 'GET', `/api/v1/equipment-model-offlines?equipment_tag_id=${pumpId}`)
     ).json();
     expect(
       (
         await call('owner', 'PUT', `/api/v1/equipment-model-offlines/${historian.id}`, {
           title: 'Historian 2',
           linkUrl: 'https://h.example',
-          isActive: 'inactive',
+          isActive: 'active',
         })
       ).json(),
-    ).toMatchObject({ title: 'Historian 2', isActive: 'inactive' });
+    ).toMatchObject({ title: 'Historian 2', isActive: 'active' });
+    // Making a model inactive is ManageDataModel's (issue 11 item 6): OWNER edits, OWNER_RVS deactivates.
+    const deactivate = { title: 'Historian 2', linkUrl: 'https://h.example', isActive: 'inactive' };
+    const byOwner = await call(
+      'owner',
+      'PUT',
+      `/api/v1/equipment-model-offlines/${historian.id}`,
+      deactivate,
+    );
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json()).toEqual({ detail: ACTIVATION_REFUSED });
+    expect(
+      (await call('ownerRvs', 'PUT', `/api/v1/equipment-model-offlines/${historian.id}`, deactivate)).json(),
+    ).toMatchObject({ isActive: 'inactive' });
     expect(
       (await call('owner', 'DELETE', `/api/v1/equipment-model-offlines/${historian.id}`)).statusCode,
     ).toBe(403);
@@ -386,7 +400,7 @@ describe('overview and deletion', () => {
     ).toEqual(['F201', 'P101']);
     const area = (await call('member', 'GET', `/api/v1/structure-item/${areaId}/overview`)).json();
     expect(area).toMatchObject({ allModel: 1, allWarningModel: 1 });
-    expect((await call('outsider', 'GET', `/api/v1/structure-item/${areaId}/overview`)).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', `/api/v1/structure-item/${areaId}/overview`)).statusCode).toBe(404);
   });
 
   it('refuses to delete a folder with content unless confirmed, and only ADMIN deletes equipment', async () => {

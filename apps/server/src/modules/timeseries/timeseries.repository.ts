@@ -129,14 +129,6 @@ export function createTimeseriesRepository(pool: pg.Pool) {
       );
       return rows[0];
     },
-
-    async waveformCompany(id: string): Promise<string | undefined> {
-      const { rows } = await pool.query<{ company_id: string }>(
-        'SELECT m.company_id FROM waveforms w JOIN equipment_models m ON m.id = w.model_id WHERE w.id = $1',
-        [id],
-      );
-      return rows[0]?.company_id;
-    },
   };
 }
 

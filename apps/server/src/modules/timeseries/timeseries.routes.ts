@@ -3,6 +3,7 @@ import { errorResponse, modelSettingsInput, uuid } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { plainJsonSerializer } from '../../lib/route-schemas.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
@@ -14,6 +15,7 @@ interface Options {
   repository: TimeseriesRepository;
   models: ModelsRepository;
   master: MasterRepository;
+  visibility: EquipmentVisibility;
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -80,15 +82,17 @@ const spectrumResponse = z.object({
 /** Dashboards read here: any series over a range, downsampled on the server; waveforms and their spectra. */
 export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { repository, models, master },
+  { repository, models, master, visibility },
 ) => {
-  const companyOfModel = async (id: string) => (await models.find(id))?.company_id;
+  // Held to who sees which equipment: series and waveforms of a tag not assigned to a member answer 404.
   const viewModel = {
-    access: access.company('ViewCompany', (request) => companyOfModel((request.params as { id: string }).id)),
+    access: access.equipment('ViewCompany', (request, session) =>
+      visibility.ofModel((request.params as { id: string }).id, session.userId),
+    ),
   };
   const viewWaveform = {
-    access: access.company('ViewCompany', (request) =>
-      repository.waveformCompany((request.params as { id: string }).id),
+    access: access.equipment('ViewCompany', (request, session) =>
+      visibility.ofWaveform((request.params as { id: string }).id, session.userId),
     ),
   };
 

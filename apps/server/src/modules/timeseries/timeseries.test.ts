@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
-import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+import { assignEquipment, createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -14,7 +14,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
   key = await createIngestKey(ctx.app, tenants.companyId);
-  model = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P9'), 5, {
+  const tagId = await seedEquipment(ctx.db, tenants.companyId, 'P9');
+  // The member reads this equipment because it is assigned to them (auth/equipment-visibility.test.ts).
+  await assignEquipment(ctx.db, tenants.users.member, tagId);
+  model = await createModel(ctx.app, tagId, 5, {
     raw_vibration_sensor_in: [
       {
         sensorId: 'S1',
@@ -123,8 +126,8 @@ describe('series queries', () => {
     expect(
       (await get(`/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&${range}`, outsider))
         .statusCode,
-    ).toBe(403);
-    expect((await get(`/api/v1/waveforms/${waveformId}/spectrum`, outsider)).statusCode).toBe(403);
+    ).toBe(404);
+    expect((await get(`/api/v1/waveforms/${waveformId}/spectrum`, outsider)).statusCode).toBe(404);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { MeResponse } from '@sdp/contracts';
 import { permissionsFor } from '../../auth/permissions.ts';
 import type { SessionsRepository } from '../../auth/sessions.repository.ts';
-import { forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import { notFound, unauthorized } from '../../lib/http-error.ts';
 import { toMe } from './users.mapper.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -29,9 +29,9 @@ export function createUsersService(deps: { users: UsersRepository; sessions: Ses
       const user = await users.findById(userId);
       if (!user) throw unauthorized();
       const allowed = await sessions.companyAccess(userId, companyId);
-      if (!allowed) throw notFound('Company not found.');
-      if (user.platform_role !== 'ADMIN' && allowed.status !== 'active')
-        throw forbidden('You are not a member of this company.');
+      // Another company answers exactly as one that does not exist (issue 11: 404, not 403).
+      if (!allowed || (user.platform_role !== 'ADMIN' && allowed.status !== 'active'))
+        throw notFound('Company not found.');
       await sessions.selectCompany(sessionId, companyId);
       return this.me(userId, companyId);
     },

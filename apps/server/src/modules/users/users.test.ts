@@ -120,7 +120,7 @@ describe('PUT /api/v1/users/me/company', () => {
     expect(me.json().selectedCompanyId).toBe(tenants.otherCompanyId);
   });
 
-  it('refuses a company the user is not an active member of with 403', async () => {
+  it('refuses a company the user is not an active member of with 404, as an unknown company', async () => {
     const cookie = await signIn(ctx.app, 'member@acme.test');
     const put = await ctx.app.inject({
       method: 'PUT',
@@ -128,7 +128,7 @@ describe('PUT /api/v1/users/me/company', () => {
       headers: { cookie },
       payload: { company_id: tenants.otherCompanyId },
     });
-    expect(put.statusCode).toBe(403);
-    expect(put.json()).toEqual({ detail: 'You are not a member of this company.' });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toEqual({ detail: 'Company not found.' });
   });
 });

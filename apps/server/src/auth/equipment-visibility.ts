@@ -1,0 +1,90 @@
+import type { Permission } from '@sdp/contracts';
+import type pg from 'pg';
+
+/**
+ * Who sees which equipment, the one rule for every read and every live event:
+ * - the platform ADMIN, OWNER and OWNER_RVS (permission ViewAllEquipment) see every equipment tag of the company;
+ * - SUPERMEMBER and MEMBER see the equipment tags assigned to them (equipment_tag_members), everything under
+ *   those tags (models, offline links, images, series, waveforms, exports, live events), and the folders that
+ *   lead to them in the tree. Anything else answers 404, exactly as an id that does not exist.
+ */
+export function seesEquipment(permissions: ReadonlySet<Permission>, assigned: boolean): boolean {
+  return assigned || permissions.has('ViewAllEquipment');
+}
+
+/** What a route names, seen from its equipment tag: the company, and whether the tag is assigned to the caller. */
+export interface EquipmentRef {
+  companyId: string;
+  equipmentTagId: string;
+  assigned: boolean;
+}
+
+// Each resolves an id to its live (not disabled) equipment tag in one prepared statement; $2 is the caller.
+const ASSIGNED = `EXISTS (SELECT 1 FROM equipment_tag_members a WHERE a.equipment_tag_id = s.id AND a.user_id = $2)`;
+const REF = `s.company_id AS "companyId", s.id AS "equipmentTagId", ${ASSIGNED} AS assigned`;
+const OF_TAG = `SELECT ${REF} FROM structure_items s
+WHERE s.id = $1 AND s.item_type = 'EquipmentTag' AND NOT s.is_disabled`;
+const OF_MODEL = `SELECT ${REF} FROM equipment_models m JOIN structure_items s ON s.id = m.equipment_tag_id
+WHERE m.id = $1 AND NOT s.is_disabled`;
+const OF_OFFLINE = `SELECT ${REF} FROM equipment_model_offlines o JOIN structure_items s ON s.id = o.equipment_tag_id
+WHERE o.id = $1 AND NOT s.is_disabled`;
+const OF_WAVEFORM = `SELECT ${REF} FROM waveforms w JOIN equipment_models m ON m.id = w.model_id
+JOIN structure_items s ON s.id = m.equipment_tag_id WHERE w.id = $1 AND NOT s.is_disabled`;
+const TAG_OF_MODEL = `SELECT equipment_tag_id AS "tagId" FROM equipment_models WHERE id = $1`;
+const ASSIGNED_TAGS = `SELECT a.equipment_tag_id AS "tagId" FROM equipment_tag_members a
+JOIN structure_items s ON s.id = a.equipment_tag_id WHERE a.user_id = $1 AND s.company_id = $2 AND NOT s.is_disabled`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A model never moves to another tag: its tag is remembered (a bounded map) for the live events. */
+const MODEL_TAGS_KEPT = 10_000;
+
+export function createEquipmentVisibility(pool: pg.Pool) {
+  const ref = async (name: string, text: string, id: string | undefined, userId: string) => {
+    if (!id || !UUID.test(id)) return undefined;
+    const { rows } = await pool.query<EquipmentRef>({ name, text, values: [id, userId] });
+    return rows[0];
+  };
+  const modelTags = new Map<string, string>();
+
+  return {
+    ofTag: (id: string | undefined, userId: string) => ref('visible-tag', OF_TAG, id, userId),
+    ofModel: (id: string | undefined, userId: string) => ref('visible-model', OF_MODEL, id, userId),
+    ofOffline: (id: string | undefined, userId: string) => ref('visible-offline', OF_OFFLINE, id, userId),
+    ofWaveform: (id: string | undefined, userId: string) => ref('visible-waveform', OF_WAVEFORM, id, userId),
+
+    /** The tags a user sees in a company: null for every tag (ViewAllEquipment), else the assigned ones. */
+    async visibleTags(
+      userId: string,
+      companyId: string,
+      permissions: ReadonlySet<Permission>,
+    ): Promise<ReadonlySet<string> | null> {
+      if (seesEquipment(permissions, false)) return null;
+      const { rows } = await pool.query<{ tagId: string }>({
+        name: 'visible-tags',
+        text: ASSIGNED_TAGS,
+        values: [userId, companyId],
+      });
+      return new Set(rows.map((row) => row.tagId));
+    },
+
+    /** The equipment tag of a model (for filtering live events); undefined for an unknown model. */
+    async tagOfModel(modelId: string): Promise<string | undefined> {
+      const known = modelTags.get(modelId);
+      if (known || !UUID.test(modelId)) return known;
+      const { rows } = await pool.query<{ tagId: string }>({
+        name: 'tag-of-model',
+        text: TAG_OF_MODEL,
+        values: [modelId],
+      });
+      const tagId = rows[0]?.tagId;
+      if (tagId) {
+        if (modelTags.size >= MODEL_TAGS_KEPT) modelTags.delete(modelTags.keys().next().value as string);
+        modelTags.set(modelId, tagId);
+      }
+      return tagId;
+    },
+  };
+}
+
+export type EquipmentVisibility = ReturnType<typeof createEquipmentVisibility>;
