@@ -75,7 +75,8 @@ describe('cross-site request forgery', () => {
   });
 
   it('refuses a body-less POST without the custom header, whatever its origin', async () => {
-    for (const headers of [{}, { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }]) {
+    const variants: Record<string, string>[] = [{}, { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' }];
+    for (const headers of variants) {
       const response = await restore(headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ detail: CSRF_HEADER_MISSING });
