@@ -419,6 +419,17 @@ describe('authorization matrix', () => {
     ).toEqual(matrix);
   });
 
+  it('fails for a new route without a row, saying how to add one and regenerate', () => {
+    const route = {
+      method: ['GET', 'HEAD'],
+      url: '/api/v1/new-thing',
+      access: { kind: 'signedIn' as const },
+    };
+    expect(buildMatrix([...ctx.routes, route]).problems).toEqual([
+      `GET /api/v1/new-thing has no entry in apps/server/src/security/authz-spec.ts ROUTE_SPECS: add who may call it, then run ${REGENERATE}`,
+    ]);
+  });
+
   it('has a request for every row', () => {
     expect(rowKeys.filter((key) => !REQUESTS[key])).toEqual([]);
   });
