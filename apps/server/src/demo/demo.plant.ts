@@ -1,10 +1,11 @@
 import { demoPlant, firstModelCode, type Plant, tagImagePng } from '@sdp/simulator';
 import type { FastifyInstance } from 'fastify';
+import { CSRF_HEADER } from '../auth/csrf.ts';
 import type { DatabaseHandle, Db } from '../db/pool.ts';
 import { createStructureRepository } from '../modules/structure/structure.repository.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { createDemoRepository } from './demo.repository.ts';
-import { DEMO_COMPANY_CODE } from './demo.seed.ts';
+import { DEMO_COMPANY_CODE, demoAccounts } from './demo.seed.ts';
 
 export interface DemoPlant {
   companyId: string;
@@ -34,7 +35,12 @@ export async function buildDemoPlant(
     throw new Error(`demo: the administrator cannot sign in (${login.statusCode})`);
   const cookie = `sdp_session=${login.cookies.find((c) => c.name === 'sdp_session')?.value}`;
   const call = async <T>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<T> => {
-    const response = await app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const response = await app.inject({
+      method,
+      url,
+      headers: { cookie, [CSRF_HEADER]: '1' },
+      ...(payload ? { payload } : {}),
+    });
     if (response.statusCode >= 300)
       throw new Error(`demo: ${method} ${url} answered ${response.statusCode} ${response.body}`);
     return (response.body ? response.json() : null) as T;
@@ -90,6 +96,25 @@ export async function buildDemoPlant(
       }
       // The simulator streams every few seconds: a minute of silence means the demo stopped.
       await demo.setExpectedInterval(created.id, 600);
+    }
+  }
+
+  // MEMBER and SUPERMEMBER see the equipment assigned to them: some of the plant, not all. Once, so an
+  // administrator's later changes survive restarts (an existing plant without any assignment gets them too).
+  if (!(await demo.hasAssignments(companyId))) {
+    const tagIds = await demo.tagIds(companyId);
+    for (const account of demoAccounts) {
+      const userId = account.equipment?.length ? await demo.userId(account.email) : undefined;
+      if (!userId) continue;
+      for (const code of account.equipment ?? []) {
+        const tagId = tagIds.get(code);
+        if (!tagId) continue;
+        await call('POST', '/api/v1/equipment_model_member', {
+          company_id: companyId,
+          equipment_tag_id: tagId,
+          member_option: [{ id: userId, is_create: true, is_delete: false }],
+        });
+      }
     }
   }
 

@@ -55,6 +55,37 @@ export function createDemoRepository(db: Db) {
         .execute();
     },
 
+    async userId(email: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The company's live equipment tags by code. */
+    async tagIds(companyId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('structure_items')
+        .select(['id', 'title'])
+        .where('company_id', '=', companyId)
+        .where('item_type', '=', 'EquipmentTag')
+        .where('is_disabled', '=', false)
+        .execute();
+      return new Map(rows.map((row) => [row.title, row.id]));
+    },
+
+    async hasAssignments(companyId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('equipment_tag_members as a')
+        .innerJoin('structure_items as s', 's.id', 'a.equipment_tag_id')
+        .select('a.user_id')
+        .where('s.company_id', '=', companyId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     models(companyId: string) {
       return db
         .selectFrom('equipment_models')

@@ -8,6 +8,8 @@ export interface DemoAccount {
   email: string;
   name: string;
   role: 'ADMIN' | MemberRole;
+  /** The equipment tags (codes) assigned to a MEMBER or SUPERMEMBER: they see these, not the whole plant. */
+  equipment?: readonly string[];
 }
 
 export const DEMO_COMPANY_CODE = 'DEMO';
@@ -16,8 +18,13 @@ export const demoAccounts: readonly DemoAccount[] = [
   { email: 'admin@example.com', name: 'Platform Admin', role: 'ADMIN' },
   { email: 'owner@example.com', name: 'Olivia Owner', role: 'owner' },
   { email: 'owner.rvs@example.com', name: 'Oscar Owner RVS', role: 'owner_rvs' },
-  { email: 'supermember@example.com', name: 'Sam Supermember', role: 'supmem' },
-  { email: 'member@example.com', name: 'Mia Member', role: 'member' },
+  {
+    email: 'supermember@example.com',
+    name: 'Sam Supermember',
+    role: 'supmem',
+    equipment: ['P101', 'P102', 'P103', 'VSD1', 'FAN1', 'FAN2'],
+  },
+  { email: 'member@example.com', name: 'Mia Member', role: 'member', equipment: ['P101', 'P102'] },
 ];
 
 /**

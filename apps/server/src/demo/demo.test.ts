@@ -1,0 +1,47 @@
+import type { TreeNode } from '@sdp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, signIn, type TestContext } from '../../test/harness.ts';
+import { createLocalStorage } from '../storage/storage.ts';
+import { buildDemoPlant, type DemoPlant } from './demo.plant.ts';
+import { seedDemo } from './demo.seed.ts';
+
+const PASSWORD = 'demo-password-1';
+let ctx: TestContext;
+let plant: DemoPlant;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db, PASSWORD);
+  const build = () =>
+    buildDemoPlant(ctx.app, ctx.database, createLocalStorage(ctx.config.filesDir), {
+      email: 'admin@example.com',
+      password: PASSWORD,
+    });
+  plant = await build();
+  // A second start finds the plant and its assignments and changes nothing.
+  await build();
+}, 60_000);
+afterAll(() => ctx.close());
+
+const equipmentOf = (node: TreeNode): string[] =>
+  node.type === 'equipment' ? [node.structureItemTitle] : node.children.flatMap(equipmentOf);
+
+async function equipmentSeenBy(email: string) {
+  const cookie = await signIn(ctx.app, email, PASSWORD);
+  const tree = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/structure-item-company?company_id=${plant.companyId}`,
+    headers: { cookie },
+  });
+  return equipmentOf(tree.json()).sort();
+}
+
+describe('the demo plant', () => {
+  it('assigns its MEMBER and SUPERMEMBER some equipment, not all; owners see the whole plant', async () => {
+    expect(await equipmentSeenBy('member@example.com')).toEqual(['P101', 'P102']);
+    expect(await equipmentSeenBy('supermember@example.com')).toEqual(
+      ['FAN1', 'FAN2', 'P101', 'P102', 'P103', 'VSD1'].sort(),
+    );
+    expect(await equipmentSeenBy('owner@example.com')).toHaveLength(8);
+  });
+});
