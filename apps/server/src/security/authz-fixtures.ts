@@ -167,6 +167,11 @@ export async function seedAuthzWorld(ctx: TestContext) {
     unassigned: await freshTag('unassigned'),
     other: await freshTag('other'),
   };
+  // A folder of company A holding only unassigned equipment: the member and supermember do not see it.
+  const store = await freshFolder('A', 'STORE');
+  const storeTag = await seedEquipment(db, companies.A, `S${unique()}`.toUpperCase());
+  await db.updateTable('structure_items').set({ parent_id: store }).where('id', '=', storeTag).execute();
+  const folderOf = (scope: Scope) => (scope === 'unassigned' ? store : folders[placeOf(scope)]);
   const tagOf = (scope: Scope) => tags[scope === '-' || scope === 'own' ? 'assigned' : scope] as string;
   const aliasOf = async (tagId: string) =>
     (await db.selectFrom('structure_items').select('alias').where('id', '=', tagId).executeTakeFirstOrThrow())
@@ -360,8 +365,10 @@ export async function seedAuthzWorld(ctx: TestContext) {
     companies,
     roots,
     folders,
+    folderOf,
     cookies,
     keyA,
+    keyB,
     emails,
     unique,
     tagOf,

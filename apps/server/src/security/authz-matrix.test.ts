@@ -172,7 +172,7 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/structure-item-company?company_id=${company(scope)}`),
   'GET /api/v1/companies/:id/dashboard': (scope) => get(`/api/v1/companies/${company(scope)}/dashboard`),
   'GET /api/v1/structure-item/:id/overview': (scope) =>
-    get(`/api/v1/structure-item/${w.folders[placeOf(scope)]}/overview`),
+    get(`/api/v1/structure-item/${w.folderOf(scope)}/overview`),
   'POST /api/v1/structure-item': (scope) =>
     json('POST', '/api/v1/structure-item', {
       parentId: w.roots[placeOf(scope)],
@@ -329,8 +329,8 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
       modelCode: w.modelOf('own').code,
       points: [{ tag: 'S1.temperature', ts: Date.now() - 60_000, value: 41 }],
     }),
-  'POST /api/v1/ingest/waveforms': () =>
-    json('POST', '/api/v1/ingest/waveforms', waveformBody(w.modelOf('own').code, new Date().toISOString())),
+  'POST /api/v1/ingest/waveforms': (scope) =>
+    json('POST', '/api/v1/ingest/waveforms', waveformBody(w.modelOf(scope).code, new Date().toISOString())),
 };
 
 let clients = 0;

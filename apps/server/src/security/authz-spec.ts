@@ -124,14 +124,22 @@ export const SPEC_PERMISSIONS: Record<Permission, { roles: SpecRole[]; source: s
 export type Intended =
   | { kind: 'public' }
   | { kind: 'platformAdmin' }
-  | { kind: 'ingestKey' }
+  /** `company`: the target is a model named in the body, of the key's company or another. */
+  | { kind: 'ingestKey'; scope?: 'company' }
   /** Any signed-in user; `company`: the target still belongs to a company (a file, a company to select). */
   | { kind: 'signedIn'; scope?: 'company' }
   /**
    * A member holding `permission` in the target's company; `also`: a second permission the handler checks.
-   * `scope: 'equipment'`: the target is equipment, but only roles that see all equipment hold the permission.
+   * `scope: 'equipment'`: the target is equipment (or a folder holding some), but only roles that see all equipment
+   * hold the permission, unless `visibility`: the handler itself answers 404 for what the caller does not see.
    */
-  | { kind: 'company'; permission: Permission; scope: 'company' | 'equipment'; also?: Permission }
+  | {
+      kind: 'company';
+      permission: Permission;
+      scope: 'company' | 'equipment';
+      also?: Permission;
+      visibility?: 'handler';
+    }
   /** A read of one piece of equipment: who does not see it (issue 11 item 5) gets 404 before any permission. */
   | { kind: 'equipment'; permission: Permission };
 
@@ -391,7 +399,10 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/waveforms/:id/envelope': view,
   'GET /api/v1/waveforms/:id/time': view,
   'POST /api/v1/ingest/measurements': { rule: { kind: 'ingestKey' }, why: 'gateways, by ingest key only' },
-  'POST /api/v1/ingest/waveforms': { rule: { kind: 'ingestKey' }, why: 'gateways, by ingest key only' },
+  'POST /api/v1/ingest/waveforms': {
+    rule: { kind: 'ingestKey', scope: 'company' },
+    why: "gateways, by ingest key only; another company's model code answers as an unknown one (404)",
+  },
 };
 
 /** The permissions a role holds in the target's company, from permissions.ts (checked against the spec above). */
@@ -426,7 +437,7 @@ export function specDifferences(): string[] {
 export function expected(rule: Intended, role: Role, scope: Scope): Expected {
   if (rule.kind === 'public') return 'allow';
   if (role === 'anonymous') return '401';
-  if (rule.kind === 'ingestKey') return role === 'ingestKey' ? 'allow' : '401';
+  if (rule.kind === 'ingestKey') return role !== 'ingestKey' ? '401' : scope === 'other' ? '404' : 'allow';
   if (role === 'ingestKey') return '401';
   if (rule.kind === 'platformAdmin') return role === 'admin' ? 'allow' : '403';
   if (role === 'admin') return 'allow';
@@ -443,7 +454,7 @@ export function expected(rule: Intended, role: Role, scope: Scope): Expected {
 export function scopeOf(rule: Intended): ScopeKind {
   if (rule.kind === 'company') return rule.scope;
   if (rule.kind === 'equipment') return 'equipment';
-  if (rule.kind === 'signedIn' && rule.scope) return 'company';
+  if ((rule.kind === 'signedIn' || rule.kind === 'ingestKey') && rule.scope) return 'company';
   return 'none';
 }
 
@@ -530,7 +541,7 @@ export function buildMatrix(routes: readonly RegisteredRoute[]): { matrix: Matri
     }
     const declared = registry.get(routeKey);
     for (const { key, rule, why } of rowKeys(routeKey, spec)) {
-      if (rule.kind === 'company' && rule.scope === 'equipment') {
+      if (rule.kind === 'company' && rule.scope === 'equipment' && !rule.visibility) {
         const seesAll = (role: Role) => held(role).has('ViewAllEquipment');
         const holders = ROLES.filter((role) => held(role).has(rule.permission) && !seesAll(role));
         if (holders.length > 0)
