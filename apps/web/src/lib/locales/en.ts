@@ -479,6 +479,8 @@ export const en = {
       inactive: 'inactive',
       noLinkUrl: 'No Link Url',
     },
+    /** A MEMBER or SUPERMEMBER sees only the equipment assigned to them; with none, not an empty plant. */
+    noAssignedEquipment: 'No equipment is assigned to you yet.',
     menu: {
       label: 'Actions',
       createFolder: 'Create Folder',

@@ -477,6 +477,7 @@ export const th: TranslationTree = {
       inactive: 'ไม่ใช้งาน',
       noLinkUrl: 'ไม่มีลิงก์ URL (No Link Url)',
     },
+    noAssignedEquipment: 'ยังไม่มีอุปกรณ์ที่มอบหมายให้คุณ',
     menu: {
       label: 'คำสั่ง',
       createFolder: 'สร้างโฟลเดอร์',

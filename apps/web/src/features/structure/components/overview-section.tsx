@@ -4,13 +4,18 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useOverview } from '../api/get-overview.ts';
+import { nothingAssigned } from '../assigned-equipment.ts';
 import { OverviewPanel } from './overview-panel.tsx';
 
 /** Loads the overview of the company (`folderId` null) or of a folder, and shows it. */
 export function OverviewSection({ companyId, folderId }: { companyId: string; folderId: string | null }) {
   const { t } = useTranslation();
+  const { me } = useSession();
   const overview = useOverview({ companyId, folderId });
+  if (overview.data && nothingAssigned(me, companyId, overview.data.allEquipmentReportJson.length))
+    return <EmptyState message={t('structure.noAssignedEquipment')} />;
   if (overview.data) return <OverviewPanel overview={overview.data} />;
   if (overview.isError) {
     return (

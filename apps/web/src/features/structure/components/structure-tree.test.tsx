@@ -85,6 +85,24 @@ afterEach(() => {
 });
 
 describe('StructureTree', () => {
+  it('tells a member with no equipment assigned so, instead of an empty plant', async () => {
+    const emptyPlant = node('root', 'company', 'DEMO PLANT');
+    renderTree('member', ['ViewCompany'], {
+      'GET /api/v1/structure-item-company': { status: 200, body: emptyPlant },
+    });
+    expect(await screen.findByText('No equipment is assigned to you yet.')).toBeTruthy();
+    expect(screen.queryByRole('tree')).toBeNull();
+  });
+
+  it('shows an owner an empty plant as the empty tree it is', async () => {
+    const emptyPlant = node('root', 'company', 'DEMO PLANT');
+    renderTree('owner', ownerPermissions.concat(['ViewAllEquipment']), {
+      'GET /api/v1/structure-item-company': { status: 200, body: emptyPlant },
+    });
+    expect(await screen.findByRole('treeitem', { name: 'DEMO PLANT, Offline' })).toBeTruthy();
+    expect(screen.queryByText('No equipment is assigned to you yet.')).toBeNull();
+  });
+
   it('shows folders, tags and both model groups open, with the status in each name', async () => {
     renderTree('owner');
     const tree = await screen.findByRole('tree', { name: 'All Model' });

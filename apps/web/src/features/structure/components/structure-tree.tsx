@@ -13,6 +13,7 @@ import { canIn, isPlatformAdmin, roleIn } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useTree } from '../api/get-tree.ts';
+import { nothingAssigned } from '../assigned-equipment.ts';
 import { offlineLinkHref } from '../offline-link.ts';
 import { useCollapsedRows } from '../tree-expansion.ts';
 import { type TreeMenuTarget, type TreeViewer, treeMenuEntries } from '../tree-menu.ts';
@@ -53,6 +54,7 @@ export function StructureTree({ company }: StructureTreeProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const tree = useTree(company.id);
+  const { me } = useSession();
 
   return (
     <Box sx={{ flex: '1 1 auto', minHeight: 240, display: 'flex', flexDirection: 'column' }}>
@@ -64,7 +66,11 @@ export function StructureTree({ company }: StructureTreeProps) {
       >
         {t('structure.tree.heading')}
       </Typography>
-      {tree.data ? (
+      {tree.data && nothingAssigned(me, company.id, tree.data.children.length) ? (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+          {t('structure.noAssignedEquipment')}
+        </Typography>
+      ) : tree.data ? (
         <TreeView company={company} root={tree.data} labelledBy={headingId} />
       ) : tree.isError ? (
         <Alert
