@@ -8,8 +8,10 @@ import type { SessionsRepository } from '../auth/sessions.repository.ts';
 import type { EventBus, LiveEvent } from './event-bus.ts';
 
 const HEARTBEAT_MS = 25_000;
-/** Streams are authorised again at least this often (expiry, and changes missed while LISTEN was down). */
+/** Streams are authorised again at least this often (changes missed while LISTEN was down). */
 const RECHECK_MS = 60_000;
+/** The `sdp_auth` announcements that can change what a stream may receive (migrations 0008 and 0013). */
+const AUTH_TABLES = new Set(['sessions', 'users', 'companies', 'memberships', 'equipment_tag_members']);
 
 interface Options {
   bus: EventBus;
@@ -22,13 +24,19 @@ interface Stream {
   companyId: string;
   /** The equipment tags whose events the viewer receives; null for every tag of the company. */
   visibleTags: ReadonlySet<string> | null;
+  /** Checks the stream again when its session would expire (sliding expiry may have moved it on). */
+  expiry?: NodeJS.Timeout;
   end(): void;
 }
+
+/** The longest delay a timer takes (about 24.8 days). */
+const MAX_DELAY = 2 ** 31 - 1;
 
 /**
  * Server-Sent Events of one company: model statuses and fault events as they happen, each only to those who see
  * its equipment (equipment-visibility.ts). A stream is authorised when it opens and again whenever sessions,
- * users, memberships or assignments change (the `sdp_auth` channel) and every minute: it ends when the session
+ * users, memberships or assignments change (the `sdp_auth` channel), when its session would expire, and every
+ * minute: it ends when the session
  * ends (sign-out, expiry, password change), the user is deactivated or the membership ends; a new role re-filters it.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
@@ -47,6 +55,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
       return;
     }
     stream.visibleTags = await visibility.visibleTags(session.userId, stream.companyId, grant.permissions);
+    watchExpiry(stream, session.expiresAt);
+  }
+
+  function watchExpiry(stream: Stream, expiresAt: Date) {
+    clearTimeout(stream.expiry);
+    const delay = Math.min(MAX_DELAY, Math.max(0, expiresAt.getTime() - Date.now() + 50));
+    stream.expiry = setTimeout(() => {
+      reauthorise(stream).catch(() => stream.end());
+    }, delay);
+    stream.expiry.unref();
   }
 
   let pending = false;
@@ -65,7 +83,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
     });
   };
   const stopHearing = bus.subscribeAuth((signal) => {
-    if (signal.kind !== 'lost') reauthoriseAll();
+    // Back from a lost connection, changes may have been missed: check everything again too.
+    if (signal.kind === 'listening' || (signal.kind === 'change' && AUTH_TABLES.has(signal.payload)))
+      reauthoriseAll();
   });
   const recheck = setInterval(reauthoriseAll, RECHECK_MS);
   recheck.unref();
@@ -126,6 +146,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
+          clearTimeout(stream.expiry);
           unsubscribe();
           open.delete(stream);
           raw.end();
@@ -143,6 +164,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
           .catch((error) => app.log.warn({ error }, 'live event not delivered'));
       });
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      watchExpiry(stream, auth.expiresAt);
       // The browser went away (or the stream was ended here): stop writing to it.
       raw.on('close', stream.end);
     },

@@ -261,6 +261,21 @@ describe('an open stream is authorised again (issue 11 item 11)', () => {
     await ctx.changesHeard();
   });
 
+  it('ends the stream when the session runs out by itself, with nothing announced', async () => {
+    const cookie = await signIn(ctx.app, 'owner@acme.test');
+    // Shortened before the stream opens, so the stream learns the expiry from the session it opens with.
+    await ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 1500) })
+      .where('user_id', '=', tenants.users.owner)
+      .execute();
+    await ctx.changesHeard();
+    const stream = await openStream(cookie);
+    await notify(status(seenModel, 1));
+    expect(await settle(stream)).toEqual([status(seenModel, 1)]);
+    await stream.endsWithin(4_000);
+  });
+
   it('keeps other sessions of the same user open when one signs out', async () => {
     const stays = await openStream(await signIn(ctx.app, 'member@acme.test'));
     const leaves = await signIn(ctx.app, 'member@acme.test');
