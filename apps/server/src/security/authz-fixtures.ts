@@ -38,8 +38,6 @@ export interface Call {
   /** Sent as is, with `headers` (multipart, raw bytes). */
   payload?: Buffer;
   headers?: Record<string, string>;
-  /** Statuses that also count as allowed for this row (a business rule answering, not authorization). */
-  alsoAllowed?: number[];
   /** A session of its own for this call (the call ends it). */
   freshSession?: boolean;
   /** Server-sent events: read the status over real HTTP, then hang up. */
@@ -316,6 +314,15 @@ export async function seedAuthzWorld(ctx: TestContext) {
     pending: { A: await freshMember('A', 'pending'), B: await freshMember('B', 'pending') },
   };
 
+  /** An active member of a company of their own, who can sign in without filling A's or B's member limit. */
+  const freshLoner = async () => {
+    const code = `L${unique()}`.toUpperCase().slice(0, 20);
+    const companyId = await createCompany(db, `Loner ${code}`, code);
+    const email = `loner${unique()}@acme.test`;
+    await addMember(db, companyId, await createUser(db, { email }), 'member');
+    return email;
+  };
+
   const freshAdmin = async (status: 'active' | 'pending' | 'inactive') => {
     const email = `admin${unique()}@platform.test`;
     const id = await createUser(db, { email, admin: true, status });
@@ -383,6 +390,7 @@ export async function seedAuthzWorld(ctx: TestContext) {
     freshImage,
     freshCompany,
     freshMember,
+    freshLoner,
     freshAdmin,
     freshInvitation,
     freshKey,

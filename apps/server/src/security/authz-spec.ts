@@ -36,7 +36,7 @@ export const SCOPES = {
 export type ScopeKind = keyof typeof SCOPES;
 export type Scope = (typeof SCOPES)[ScopeKind][number];
 
-/** `allow`: 2xx (or a status the walk lists for that row, never 401, 403, 404 or 5xx). */
+/** `allow`: a 2xx answer to a valid request on a real target. */
 export type Expected = 'allow' | '401' | '403' | '404';
 
 type SpecRole = 'ADMIN' | 'OWNER' | 'OWNER_RVS' | 'SUPMEM' | 'MEMBER';
@@ -488,7 +488,7 @@ export const ABOUT = [
   "Roles: anonymous (no credential), admin (platform ADMIN, member of no company), owner, ownerRvs, supmem, member (active members of the 'own' company), inactive (a removed member of the 'own' company), ingestKey (Authorization: Bearer <ingest key of the own company>, no session).",
   "Scopes: '-' the route names no company; own / other company; equipment: assigned (to the member and supmem callers) / unassigned / other company.",
   "Answers, in this order: no credential of the right kind → 401; a platform route for a non-admin → 403; a target the caller cannot see (another company, a company they were removed from, equipment not assigned to a MEMBER or SUPERMEMBER) → 404; a missing permission → 403; otherwise 'allow'.",
-  "'allow' means a 2xx answer to a valid request on a real target (or the few other statuses the walk names for that row), never 401, 403, 404 or 5xx. authz-matrix.test.ts walks every cell against a seeded server.",
+  "'allow' means a 2xx answer to a valid request on a real target (ids of the right scope, a body the route accepts); 401, 403 and 404 mean exactly that status. authz-matrix.test.ts walks every cell against a seeded server.",
 ];
 
 /** Every row key of a route: `METHOD url`, or `METHOD url [case]` for routes with cases. */
