@@ -14,6 +14,21 @@ describe('configuration', () => {
     expect(loadConfig({ AUTH_CACHE_SECONDS: '0' }).authCacheSeconds).toBe(0);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names one; sessions end after a week by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([hops('x', 0), hops('x', 1), hops('x', 2)]).toEqual([true, true, false]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone!' })).toThrow('TRUST_PROXY: must be true, false');
+    expect(loadConfig({}).sessionMaxHours).toBe(168);
+    expect(loadConfig({ CSP_IMG_SOURCES: 'https://a.example, https://b.example' }).csp.imgSources).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
   it('keeps the demo plant off on an external database unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp' }).demo.enabled).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp', SDP_DEMO: '1' }).demo.enabled).toBe(true);
