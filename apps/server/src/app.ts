@@ -213,6 +213,7 @@ export async function buildApp({
     repository: ingestRepository,
     master: createMasterRepository(db),
     jobs,
+    futureToleranceMs: config.ingestFutureToleranceMs,
   });
   const master = createMasterRepository(db);
   await app.register(accessPlugin, {

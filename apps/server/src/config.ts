@@ -66,6 +66,7 @@ const envSchema = z
       .int()
       .min(1024)
       .default(64 * 1024 * 1024),
+    INGEST_FUTURE_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     FILES_DIR: z.string().min(1).optional(),
     MQTT_URL: z
       .string()
@@ -131,6 +132,8 @@ export interface Config {
   invitationTtlDays: number;
   uploadMaxBytes: number;
   ingestBodyLimitBytes: number;
+  /** How far ahead of the server's clock a point or capture may be stamped (gateway clock skew). */
+  ingestFutureToleranceMs: number;
   filesDir: string;
   mqttUrl: string | null;
 }
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     invitationTtlDays: e.INVITATION_TTL_DAYS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
+    ingestFutureToleranceMs: e.INGEST_FUTURE_TOLERANCE_SECONDS * 1000,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     mqttUrl: e.MQTT_URL ?? null,
   };

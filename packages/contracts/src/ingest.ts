@@ -40,7 +40,8 @@ export const waveformMeta = z.object({
   kind: waveformKind,
   /** Vibration axis x, y or z; current or voltage phase a, b or c. */
   channel: z.enum(['x', 'y', 'z', 'a', 'b', 'c']),
-  sampleRate: z.coerce.number().positive().max(1_000_000),
+  /** Hz: from 1 Hz (a slower 'waveform' is a trend, sent as points) to 1 MHz. */
+  sampleRate: z.coerce.number().min(1, 'must be at least 1 Hz').max(1_000_000, 'must be at most 1 MHz'),
   capturedAt: z.union([z.iso.datetime({ offset: true }), z.coerce.number().int()]),
   unit: z.string().min(1).max(20),
   fileName: z.string().min(1).max(200),

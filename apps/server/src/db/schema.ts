@@ -319,6 +319,14 @@ export interface MeasurementsTable {
   ts: Timestamp;
   value: number;
 }
+/** Points of a stored batch waiting for the analysis, per series, in arrival order (0012, decision 0005). */
+export interface MeasurementArrivalsTable {
+  id: Generated<number>;
+  series_id: number;
+  /** Little-endian float64 pairs: epoch milliseconds, value. */
+  points: Buffer;
+  created_at: CreatedAt;
+}
 export interface WaveformsTable {
   id: Generated<string>;
   model_id: string;
@@ -384,6 +392,7 @@ export interface Database {
   ingest_keys: IngestKeysTable;
   series: SeriesTable;
   measurements: MeasurementsTable;
+  measurement_arrivals: MeasurementArrivalsTable;
   waveforms: WaveformsTable;
   alarm_states: AlarmStatesTable;
   model_component_status: ModelComponentStatusTable;

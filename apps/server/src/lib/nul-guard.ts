@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './http-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks its body for NUL itself (ingest: per row, so one bad row does not sink a batch). */
+    bodyNulCheckedByRoute?: boolean;
+  }
+}
+
 /** Where the first string (value or key) holding a NUL character is, as `body.points.3.tag`; null when none. */
 export function findNul(value: unknown, root: string): string | null {
   // Iterative: a deeply nested body must not exhaust the stack.
@@ -34,7 +41,9 @@ export function installNulGuard(app: FastifyInstance) {
     const where =
       findNul(request.params, 'params') ??
       findNul(request.query, 'querystring') ??
-      (typeof request.body === 'object' ? findNul(request.body, 'body') : null);
+      (typeof request.body === 'object' && !request.routeOptions.config.bodyNulCheckedByRoute
+        ? findNul(request.body, 'body')
+        : null);
     if (where) throw badRequest(`${where}: must not contain a NUL character.`);
   });
 }

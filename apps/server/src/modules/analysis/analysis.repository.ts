@@ -28,6 +28,9 @@ export interface SeriesState {
   status: number | null;
 }
 
+/** The pool, or a client inside a transaction. */
+type Db = pg.Pool | pg.PoolClient;
+
 /** SQL of the analysis job. */
 export function createAnalysisRepository(pool: pg.Pool) {
   const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
@@ -71,8 +74,31 @@ export function createAnalysisRepository(pool: pg.Pool) {
       );
     },
 
-    async saveState(seriesId: number, state: object, status: number) {
+    /**
+     * Takes (deletes and answers) the oldest queued arrivals of a series, in arrival order, in the caller's
+     * transaction: they come back if it rolls back, and a concurrent taker skips them.
+     */
+    async takeArrivals(client: pg.PoolClient, seriesId: number, limit: number) {
+      const { rows } = await client.query<{ id: string; points: Buffer }>(
+        `DELETE FROM measurement_arrivals WHERE id IN (
+           SELECT id FROM measurement_arrivals WHERE series_id = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING id, points`,
+        [seriesId, limit],
+      );
+      return rows.sort((a, b) => Number(a.id) - Number(b.id)).map((row) => row.points);
+    },
+
+    /** Drops the queued arrivals of a model's series that nothing evaluates (no limits set). */
+    async dropArrivals(modelId: string, evaluated: number[]) {
       await pool.query(
+        `DELETE FROM measurement_arrivals a USING series s
+         WHERE s.id = a.series_id AND s.model_id = $1 AND NOT (a.series_id = ANY($2::bigint[]))`,
+        [modelId, evaluated],
+      );
+    },
+
+    async saveState(seriesId: number, state: object, status: number, db: Db = pool) {
+      await db.query(
         `INSERT INTO alarm_states (series_id, state, status) VALUES ($1, $2, $3)
          ON CONFLICT (series_id) DO UPDATE SET state = EXCLUDED.state, status = EXCLUDED.status, updated_at = now()`,
         [seriesId, JSON.stringify(state), status],
@@ -87,22 +113,25 @@ export function createAnalysisRepository(pool: pg.Pool) {
       return rows[0];
     },
 
-    async insertFaultEvent(event: {
-      companyId: string;
-      modelId: string;
-      seriesId: number;
-      tag: string;
-      eventDateMs: number;
-      alarmType: 1 | 2;
-      message: string;
-      value: number;
-      warning: number | null;
-      alarm: number | null;
-      sensorId: string;
-      cause: string;
-      recommendation: string;
-    }) {
-      await pool.query(
+    async insertFaultEvent(
+      event: {
+        companyId: string;
+        modelId: string;
+        seriesId: number;
+        tag: string;
+        eventDateMs: number;
+        alarmType: 1 | 2;
+        message: string;
+        value: number;
+        warning: number | null;
+        alarm: number | null;
+        sensorId: string;
+        cause: string;
+        recommendation: string;
+      },
+      db: Db = pool,
+    ) {
+      await db.query(
         `INSERT INTO fault_events (company_id, model_id, series_id, tag, event_date, alarm_type, alarm_message, alarm_value,
            warning_limit, alarm_limit, sensor_id, cause, recommendation)
          VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -145,8 +174,8 @@ export function createAnalysisRepository(pool: pg.Pool) {
       return Boolean(rowCount);
     },
 
-    async notify(payload: Record<string, unknown>) {
-      await pool.query('SELECT pg_notify($1, $2)', ['sdp_events', JSON.stringify(payload)]);
+    async notify(payload: Record<string, unknown>, db: Db = pool) {
+      await db.query('SELECT pg_notify($1, $2)', ['sdp_events', JSON.stringify(payload)]);
     },
 
     /** Active models silent for longer than their expected interval (or never heard from since an hour after creation). */

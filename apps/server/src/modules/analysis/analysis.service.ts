@@ -10,7 +10,7 @@ import {
 import type { ModelSettings } from '@sdp/contracts';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
-import type { IngestRepository } from '../ingest/ingest.repository.ts';
+import { type IngestRepository, unpackArrival } from '../ingest/ingest.repository.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
@@ -19,6 +19,8 @@ import { monitoredLimits } from './limits.ts';
 
 const WAVEFORMS_PER_ROUND = 40;
 const SAMPLES_PER_ROUND = 20_000;
+/** Queued arrivals (one stored batch's points of a series each) evaluated per transaction. */
+const ARRIVALS_PER_ROUND = 50;
 /** A three-phase capture still missing a phase after this long is analysed no more. */
 const INCOMPLETE_CAPTURE_MS = 3_600_000;
 /** Pairs that teach the correlation baseline before scores are computed. */
@@ -227,6 +229,13 @@ export function createAnalysisService(deps: Deps) {
     }
   }
 
+  /**
+   * Every monitored tag through its limits, in ingestion order (decision 0005): the points each stored batch added
+   * are taken from the series' queue as they arrived (a batch's own points in time order) and each is fed once to the
+   * 'X out of Y' state, whatever its timestamp. A skewed clock cannot stall the evaluation, and late or backfilled
+   * points count when they arrive, their fault events dated with their own time. Each round (state, events, the
+   * queue rows taken) commits together, so a crash neither loses nor repeats a point.
+   */
   async function evaluateStatuses(model: ModelContext, settings: ModelSettings) {
     const data = await master.get();
     const limits = monitoredLimits(settings, data);
@@ -234,6 +243,7 @@ export function createAnalysisService(deps: Deps) {
     const config = { occurrences: persistence.persistence_from, window: persistence.persistence_to };
     const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
     const components = new Map<string, number>();
+    const evaluated: number[] = [];
     for (const limit of limits.values()) {
       const series = states.get(limit.tag);
       if (!series) continue;
@@ -242,24 +252,31 @@ export function createAnalysisService(deps: Deps) {
       let lastTs = stored.lastTs ?? 0;
       let status = series.status ?? 0;
       if (limit.warning !== null && limit.alarm !== null) {
+        evaluated.push(series.id);
         const bounds = { warning: limit.warning, alarm: limit.alarm, direction: limit.direction };
-        for (;;) {
-          const samples = await repository.samplesAfter(series.id, lastTs, SAMPLES_PER_ROUND);
-          for (const sample of samples) {
-            const result = updateAlarmState(alarm, sample.value, bounds, config);
-            if (result.status > result.previousStatus && limit.alert) {
-              await raiseFaultEvent(model, series.id, limit, result.status as 1 | 2, sample);
+        for (let more = true; more; ) {
+          await withTransaction(pool, async (client) => {
+            const arrivals = await repository.takeArrivals(client, series.id, ARRIVALS_PER_ROUND);
+            more = arrivals.length === ARRIVALS_PER_ROUND;
+            for (const arrival of arrivals) {
+              for (const sample of unpackArrival(arrival)) {
+                const result = updateAlarmState(alarm, sample.value, bounds, config);
+                if (result.status > result.previousStatus && limit.alert) {
+                  await raiseFaultEvent(model, series.id, limit, result.status as 1 | 2, sample, client);
+                }
+                alarm = result.state;
+                status = result.status;
+                lastTs = Math.max(lastTs, sample.t);
+              }
             }
-            alarm = result.state;
-            status = result.status;
-            lastTs = sample.t;
-          }
-          if (samples.length < SAMPLES_PER_ROUND) break;
+            await repository.saveState(series.id, { ...stored, alarm, lastTs }, status, client);
+          });
         }
-        await repository.saveState(series.id, { ...stored, alarm, lastTs }, status);
       }
       components.set(limit.component, Math.max(components.get(limit.component) ?? 0, status));
     }
+    // Points of series without limits wait for nothing: their queue is emptied.
+    await repository.dropArrivals(model.id, evaluated);
     await repository.setComponentStatuses(model.id, components);
     const modelStatus = components.size ? Math.max(...components.values()) : OFFLINE;
     await repository.setModelStatus(model, modelStatus);
@@ -271,32 +288,34 @@ export function createAnalysisService(deps: Deps) {
     limit: ReturnType<typeof monitoredLimits> extends Map<string, infer L> ? L : never,
     alarmType: 1 | 2,
     sample: { t: number; value: number },
+    client: pg.PoolClient,
   ) {
     const text = await repository.recommendation(model.id, limit.tag, alarmType);
     const level = alarmType === 2 ? 'Alarm' : 'Warning';
     const crossed = alarmType === 2 ? limit.alarm : limit.warning;
-    await repository.insertFaultEvent({
-      companyId: model.company_id,
-      modelId: model.id,
-      seriesId,
-      tag: limit.tag,
-      eventDateMs: sample.t,
-      alarmType,
-      message: text?.message || `${level}: ${limit.name} ${sample.value.toPrecision(4)} (limit ${crossed})`,
-      value: sample.value,
-      warning: limit.warning,
-      alarm: limit.alarm,
-      sensorId: limit.sensorId,
-      cause: text?.cause ?? '',
-      recommendation: text?.recommendation ?? '',
-    });
-    await repository.notify({
-      type: 'fault-event',
-      companyId: model.company_id,
-      modelId: model.id,
-      alarmType,
-      tag: limit.tag,
-    });
+    await repository.insertFaultEvent(
+      {
+        companyId: model.company_id,
+        modelId: model.id,
+        seriesId,
+        tag: limit.tag,
+        eventDateMs: sample.t,
+        alarmType,
+        message: text?.message || `${level}: ${limit.name} ${sample.value.toPrecision(4)} (limit ${crossed})`,
+        value: sample.value,
+        warning: limit.warning,
+        alarm: limit.alarm,
+        sensorId: limit.sensorId,
+        cause: text?.cause ?? '',
+        recommendation: text?.recommendation ?? '',
+      },
+      client,
+    );
+    // Heard when the round commits, as the event becomes visible.
+    await repository.notify(
+      { type: 'fault-event', companyId: model.company_id, modelId: model.id, alarmType, tag: limit.tag },
+      client,
+    );
   }
 
   return {

@@ -121,6 +121,76 @@ describe('the analysis pipeline', () => {
     expect(tree.status).toBe(2);
   });
 
+  // Evaluated once the analysis has fed the series' points through its limits (its state's newest time).
+  const evaluatedUpTo = async (modelId: string, tag: string) =>
+    (
+      await ctx.db
+        .selectFrom('alarm_states as a')
+        .innerJoin('series as s', 's.id', 'a.series_id')
+        .select(sql<number | null>`(a.state->>'lastTs')::float8`.as('lastTs'))
+        .where('s.model_id', '=', modelId)
+        .where('s.tag', '=', tag)
+        .executeTakeFirst()
+    )?.lastTs ?? null;
+
+  it('keeps evaluating after a point stamped ahead of the clock (within the tolerance)', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR4');
+    const model = await createModel(ctx.app, tag, 1, {
+      alarm_management: { persistence_from: 2, persistence_to: 3 },
+    });
+    const now = Date.now();
+    // A gateway whose clock runs four minutes ahead sends one normal point…
+    expect((await ingest(model.code, [{ tag: 'h2', ts: now + 4 * 60_000, value: 10 }])).json()).toMatchObject(
+      {
+        accepted: 1,
+      },
+    );
+    await expect.poll(() => evaluatedUpTo(model.id, 'h2'), { timeout: 20_000 }).toBe(now + 4 * 60_000);
+    // …then correct clocks send points above the alarm, all older than that one.
+    const above = [800, 850, 900].map((value, i) => ({ tag: 'h2', ts: now + i * 1000, value }));
+    expect((await ingest(model.code, above)).json()).toMatchObject({ accepted: 3 });
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(2);
+    expect((await events(model.id)).map((event) => [event.alarm_type, event.alarm_value])).toEqual([
+      [2, 850],
+    ]);
+  });
+
+  it('raises a fault event for a late (backfilled) sequence that crosses the alarm limit', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR5');
+    const model = await createModel(ctx.app, tag, 1, {
+      alarm_management: { persistence_from: 2, persistence_to: 3 },
+    });
+    const now = Date.now();
+    const recent = Array.from({ length: 5 }, (_, i) => ({
+      tag: 'h2',
+      ts: now - (5 - i) * 60_000,
+      value: 10,
+    }));
+    await ingest(model.code, recent);
+    await expect.poll(() => evaluatedUpTo(model.id, 'h2'), { timeout: 20_000 }).toBe(now - 60_000);
+    expect(await events(model.id)).toEqual([]);
+    // Yesterday's readings of a gateway that was offline arrive now: two of three above the alarm limit.
+    const yesterday = now - 86_400_000;
+    const late = [820, 30, 850].map((value, i) => ({ tag: 'h2', ts: yesterday + i * 60_000, value }));
+    expect((await ingest(model.code, late)).json()).toMatchObject({ accepted: 3 });
+    await expect.poll(async () => (await events(model.id)).length, { timeout: 20_000 }).toBe(1);
+    const [event] = await events(model.id);
+    expect(event).toMatchObject({ tag: 'h2', alarm_type: 2, alarm_value: 850 });
+    expect(event?.event_date.toISOString()).toBe(new Date(yesterday + 2 * 60_000).toISOString());
+    // Sent again (a retry), the late points are duplicates and are not evaluated twice.
+    expect((await ingest(model.code, late)).json()).toMatchObject({ accepted: 0, duplicates: 3 });
+    const queued = () =>
+      ctx.db
+        .selectFrom('measurement_arrivals as a')
+        .innerJoin('series as s', 's.id', 'a.series_id')
+        .select('a.id')
+        .where('s.model_id', '=', model.id)
+        .execute();
+    await expect.poll(async () => (await queued()).length, { timeout: 20_000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await events(model.id)).toHaveLength(1);
+  });
+
   it('turns a silent model offline', async () => {
     const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR2');
     const model = await createModel(ctx.app, tag, 1);

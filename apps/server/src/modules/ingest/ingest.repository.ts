@@ -65,10 +65,17 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
 }
 
-// Timestamps travel as epoch milliseconds (float8), cheaper to send than text; conflict means already stored.
+// Timestamps travel as epoch milliseconds (float8), cheaper to send than text; conflict means already stored (the
+// first write wins). The rows answered are the new ones: only they are queued for the analysis.
 const INSERT_MEASUREMENTS = `INSERT INTO measurements (series_id, ts, value)
 SELECT s, to_timestamp(t / 1000.0), v FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS u(s, t, v)
-ON CONFLICT DO NOTHING`;
+ON CONFLICT DO NOTHING
+RETURNING series_id::float8, (extract(epoch FROM ts) * 1000)::float8, value`;
+
+// The points a batch added, one queue row per series: slices of one binary parameter (no text to format or parse).
+const QUEUE_ARRIVALS = `INSERT INTO measurement_arrivals (series_id, points)
+SELECT s, substring($2::bytea FROM o + 1 FOR l) FROM unnest($1::bigint[], $3::int[], $4::int[]) AS u(s, o, l)`;
+const ARRIVAL_POINT_BYTES = 16;
 
 const UPDATE_LAST = `UPDATE series s SET last_ts = to_timestamp(u.t / 1000.0), last_value = u.v
 FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS u(id, t, v)
@@ -142,6 +149,70 @@ export function hourlyRollups(seriesIds: number[], tsMs: number[], values: numbe
   return [...buckets.values()];
 }
 
+/**
+ * A batch's points grouped per series for the analysis queue (measurement_arrivals): one buffer of little-endian
+ * float64 pairs (epoch milliseconds, value), each series' points together in the order they came, and per series its
+ * byte offset and length in that buffer.
+ */
+export function packArrivals(seriesIds: number[], tsMs: number[], values: number[]) {
+  const counts = new Map<number, number>();
+  for (const id of seriesIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const ids = [...counts.keys()];
+  const offsets: number[] = [];
+  const lengths: number[] = [];
+  const cursor = new Map<number, number>();
+  let offset = 0;
+  for (const id of ids) {
+    const length = (counts.get(id) as number) * ARRIVAL_POINT_BYTES;
+    offsets.push(offset);
+    lengths.push(length);
+    cursor.set(id, offset);
+    offset += length;
+  }
+  const points = Buffer.allocUnsafe(offset);
+  for (let i = 0; i < seriesIds.length; i++) {
+    const id = seriesIds[i] as number;
+    const at = cursor.get(id) as number;
+    points.writeDoubleLE(tsMs[i] as number, at);
+    points.writeDoubleLE(values[i] as number, at + 8);
+    cursor.set(id, at + ARRIVAL_POINT_BYTES);
+  }
+  return { ids, offsets, lengths, points };
+}
+
+/** The points of one queue row (see {@link packArrivals}), in time order. */
+export function unpackArrival(points: Buffer): { t: number; value: number }[] {
+  const samples: { t: number; value: number }[] = [];
+  let sorted = true;
+  for (let at = 0; at + ARRIVAL_POINT_BYTES <= points.length; at += ARRIVAL_POINT_BYTES) {
+    const t = points.readDoubleLE(at);
+    if (sorted && samples.length && (samples.at(-1) as { t: number }).t > t) sorted = false;
+    samples.push({ t, value: points.readDoubleLE(at + 8) });
+  }
+  if (!sorted) samples.sort((a, b) => a.t - b.t);
+  return samples;
+}
+
+/**
+ * The first day (`YYYY-MM-01`) of every UTC month that holds one of the timestamps: only these get a partition. A
+ * batch's points mostly share a month, so the calendar is consulted only when a point leaves the current one.
+ */
+export function monthsHolding(timestampsMs: Iterable<number>): string[] {
+  const months = new Set<string>();
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const ms of timestampsMs) {
+    if (ms >= start && ms < end) continue;
+    const date = new Date(ms);
+    const year = date.getUTCFullYear();
+    const month = date.getUTCMonth();
+    start = Date.UTC(year, month, 1);
+    end = Date.UTC(year, month + 1, 1);
+    months.add(`${year}-${String(month + 1).padStart(2, '0')}-01`);
+  }
+  return [...months];
+}
+
 /** SQL of ingestion. Statements are prepared and take whole batches as arrays: one round trip per table. */
 export function createIngestRepository(pool: pg.Pool) {
   const seriesCache = new Map<string, number>();
@@ -172,14 +243,12 @@ export function createIngestRepository(pool: pg.Pool) {
       return Date.now() - days * 86_400_000;
     },
 
-    /** Creates the monthly partitions the batch needs before it is written (creation locks the parent briefly). */
+    /**
+     * Creates the monthly partitions the batch's points fall in, and no other, before it is written (creation locks
+     * the parent briefly).
+     */
     async ensurePartitions(timestampsMs: Iterable<number>) {
-      const months = new Set<string>();
-      for (const ms of timestampsMs) {
-        const date = new Date(ms);
-        months.add(`${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-01`);
-      }
-      for (const month of months) {
+      for (const month of monthsHolding(timestampsMs)) {
         if (knownMonths.has(month)) continue;
         await pool.query('SELECT ensure_measurement_partition($1::date)', [month]);
         knownMonths.add(month);
@@ -245,19 +314,38 @@ export function createIngestRepository(pool: pg.Pool) {
       return stream.rowCount;
     },
 
+    /** Stores what is not stored yet; answers the points that were new, as parallel arrays. */
     async insertMeasurements(
       client: pg.PoolClient,
       seriesIds: number[],
       tsMs: number[],
       values: number[],
-    ): Promise<number> {
-      if (!seriesIds.length) return 0;
-      const result = await client.query({
+    ): Promise<{ seriesIds: number[]; tsMs: number[]; values: number[] }> {
+      const added = { seriesIds: [] as number[], tsMs: [] as number[], values: [] as number[] };
+      if (!seriesIds.length) return added;
+      const result = await client.query<[number, number, number]>({
         name: 'insert-measurements',
         text: INSERT_MEASUREMENTS,
         values: [seriesIds, tsMs, values],
+        rowMode: 'array',
       });
-      return result.rowCount ?? 0;
+      for (const [series, t, value] of result.rows) {
+        added.seriesIds.push(series);
+        added.tsMs.push(t);
+        added.values.push(value);
+      }
+      return added;
+    },
+
+    /** Queues the points a batch added for the analysis, per series, in the batch's transaction (decision 0005). */
+    async queueArrivals(client: pg.PoolClient, seriesIds: number[], tsMs: number[], values: number[]) {
+      if (!seriesIds.length) return;
+      const { ids, offsets, lengths, points } = packArrivals(seriesIds, tsMs, values);
+      await client.query({
+        name: 'queue-arrivals',
+        text: QUEUE_ARRIVALS,
+        values: [ids, points, offsets, lengths],
+      });
     },
 
     /** Merges a batch into the hourly rollups, in the batch's transaction. */
@@ -284,9 +372,9 @@ export function createIngestRepository(pool: pg.Pool) {
     },
 
     /**
-     * Stores points in the caller's transaction with their hourly rollups and each series' latest value; answers how
-     * many were new. `copy` is for points none of which is stored yet (a unique violation otherwise); `insert`
-     * skips what is stored.
+     * Stores points in the caller's transaction with their hourly rollups and each series' latest value, and queues
+     * the new ones for the analysis; answers how many were new. `copy` is for points none of which is stored yet (a
+     * unique violation otherwise); `insert` skips what is stored (the first write wins).
      */
     async storePoints(
       client: pg.PoolClient,
@@ -295,10 +383,15 @@ export function createIngestRepository(pool: pg.Pool) {
       tsMs: number[],
       values: number[],
     ): Promise<number> {
-      const count =
-        how === 'copy'
-          ? await repository.copyMeasurements(client, seriesIds, tsMs, values)
-          : await repository.insertMeasurements(client, seriesIds, tsMs, values);
+      let count: number;
+      if (how === 'copy') {
+        count = await repository.copyMeasurements(client, seriesIds, tsMs, values);
+        await repository.queueArrivals(client, seriesIds, tsMs, values);
+      } else {
+        const added = await repository.insertMeasurements(client, seriesIds, tsMs, values);
+        count = added.seriesIds.length;
+        await repository.queueArrivals(client, added.seriesIds, added.tsMs, added.values);
+      }
       await repository.mergeRollups(client, seriesIds, tsMs, values);
       const latest = new Map<number, { tsMs: number; value: number }>();
       for (let i = 0; i < seriesIds.length; i++) {

@@ -5,34 +5,25 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { type IngestModel, type IngestRepository, isUniqueViolation } from './ingest.repository.ts';
-import { type CheckedPoint, checkPoint, parseTimestamp, type RawBatch, type RowError } from './parse.ts';
+import {
+  type CheckedPoint,
+  checkPoint,
+  parseTimestamp,
+  type RawBatch,
+  type RowError,
+  timestampRangeError,
+} from './parse.ts';
 import { acceptedTags } from './tags.ts';
-
-/** The first instant of every UTC month from the one holding `fromMs` to the one holding `toMs`. */
-function monthsBetween(fromMs: number, toMs: number): number[] {
-  const months: number[] = [];
-  const cursor = new Date(fromMs);
-  let year = cursor.getUTCFullYear();
-  let month = cursor.getUTCMonth();
-  const last = new Date(toMs);
-  while (year < last.getUTCFullYear() || (year === last.getUTCFullYear() && month <= last.getUTCMonth())) {
-    months.push(Date.UTC(year, month, 1));
-    month++;
-    if (month === 12) [year, month] = [year + 1, 0];
-  }
-  return months;
-}
-
-/** Points up to a day ahead are accepted (clock skew between gateways); later ones are refused. */
-const MAX_FUTURE_MS = 86_400_000;
 
 export function createIngestService(deps: {
   pool: pg.Pool;
   repository: IngestRepository;
   master: MasterRepository;
   jobs: Jobs;
+  /** How far ahead of the server's clock a point or capture may be stamped (INGEST_FUTURE_TOLERANCE_SECONDS). */
+  futureToleranceMs: number;
 }) {
-  const { pool, repository, master, jobs } = deps;
+  const { pool, repository, master, jobs, futureToleranceMs } = deps;
 
   /** Models named by the request; a code that exists only in another company is refused for the whole request. */
   async function resolveModels(companyId: string, codes: string[]) {
@@ -70,12 +61,13 @@ export function createIngestService(deps: {
       const codes = new Set<string>();
       for (let i = 0; i < batch.length; i++) {
         const code = batch.modelCode(i);
-        if (typeof code === 'string') codes.add(code);
+        // A code PostgreSQL cannot hold (NUL) is refused on its row, not looked up.
+        if (typeof code === 'string' && !code.includes('\0')) codes.add(code);
       }
       const models = await resolveModels(companyId, [...codes]);
       const limits = {
         nowMs: Date.now(),
-        maxFutureMs: MAX_FUTURE_MS,
+        maxFutureMs: futureToleranceMs,
         oldestMs: await repository.retentionStart(companyId),
       };
       const data = await master.get();
@@ -86,8 +78,6 @@ export function createIngestService(deps: {
       const ts: number[] = [];
       const values: number[] = [];
       const pairs = new Map<string, Map<string, string>>();
-      let minTs = Number.POSITIVE_INFINITY;
-      let maxTs = Number.NEGATIVE_INFINITY;
       const point: CheckedPoint = { modelCode: '', tag: '', tsMs: 0, value: 0 };
       for (let i = 0; i < batch.length; i++) {
         const row = i + 1;
@@ -121,15 +111,13 @@ export function createIngestService(deps: {
         tagOf.push(point.tag);
         ts.push(point.tsMs);
         values.push(point.value);
-        if (point.tsMs < minTs) minTs = point.tsMs;
-        if (point.tsMs > maxTs) maxTs = point.tsMs;
       }
       if (!ts.length) return { accepted: 0, duplicates: 0, rejected: errors.length, errors };
 
       const seriesOf = await repository.seriesIds(
         [...pairs].flatMap(([modelId, tags]) => [...tags].map(([tag, unit]) => ({ modelId, tag, unit }))),
       );
-      await repository.ensurePartitions(monthsBetween(minTs, maxTs));
+      await repository.ensurePartitions(ts);
 
       const ids = new Array<number>(ts.length);
       const modelLatest = new Map<string, number>();
@@ -160,7 +148,12 @@ export function createIngestService(deps: {
       if (!model.is_active) throw new HttpError(409, `Model ${meta.modelCode} is inactive.`);
       const capturedAtMs = parseTimestamp(meta.capturedAt);
       if (capturedAtMs === null) throw new HttpError(400, 'capturedAt is not a valid timestamp.');
-      if (capturedAtMs > Date.now() + MAX_FUTURE_MS) throw new HttpError(400, 'capturedAt is in the future.');
+      const outOfRange = timestampRangeError(capturedAtMs, {
+        nowMs: Date.now(),
+        maxFutureMs: futureToleranceMs,
+        oldestMs: await repository.retentionStart(companyId),
+      });
+      if (outOfRange !== null) throw new HttpError(400, `capturedAt: ${outOfRange}.`);
       if (samples.length % 4 !== 0)
         throw new HttpError(400, 'The body must be little-endian float32 samples (a multiple of 4 bytes).');
       const count = samples.length / 4;

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
@@ -188,22 +189,154 @@ describe('POST /api/v1/ingest/measurements', () => {
         { tag: 'h2', ts: '2026-11-21T00:02:00Z', value: null },
         { tag: 'unobtainium', ts: '2026-11-21T00:03:00Z', value: 1 },
         { tag: 'h2', ts: '1990-01-01T00:00:00Z', value: 1 },
+        { tag: 'h2', ts: '2010-01-01T00:00:00Z', value: 1 },
       ]),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       accepted: 1,
       duplicates: 0,
-      rejected: 6,
+      rejected: 7,
       errors: [
         { row: 2, reason: "unparseable timestamp 'yesterday'" },
-        { row: 3, reason: 'timestamp is in the future' },
+        { row: 3, reason: "timestamp is more than 300 s ahead of the server's clock" },
         { row: 4, reason: "value is not a finite number: 'NaN'" },
         { row: 5, reason: "value is not a finite number: 'null'" },
         { row: 6, reason: `unknown tag unobtainium for model ${transformer.code}` },
-        { row: 7, reason: 'timestamp is older than the retention period' },
+        { row: 7, reason: 'timestamp is before 2000-01-01' },
+        { row: 8, reason: 'timestamp is older than the retention period' },
       ],
     });
+  });
+
+  it('refuses a point stamped beyond the future tolerance on its row and stores the rest', async () => {
+    const now = Date.now();
+    const response = await post(
+      '/api/v1/ingest/measurements',
+      body([
+        { tag: 'co', ts: now + 2 * 60_000, value: 1 },
+        { tag: 'co', ts: now + 10 * 60_000, value: 2 },
+        { tag: 'co', ts: new Date(now + 6 * 3_600_000).toISOString(), value: 3 },
+      ]),
+    );
+    expect(response.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: 2,
+      errors: [
+        { row: 2, reason: "timestamp is more than 300 s ahead of the server's clock" },
+        { row: 3, reason: "timestamp is more than 300 s ahead of the server's clock" },
+      ],
+    });
+  });
+
+  it('refuses impossible dates instead of rolling them over to another day', async () => {
+    const response = await post(
+      '/api/v1/ingest/measurements',
+      body([
+        { tag: 'co', ts: '2026-02-30T00:00:00Z', value: 1 },
+        { tag: 'co', ts: '2025-02-29T00:00:00Z', value: 1 },
+        { tag: 'co', ts: '2026-04-31T12:00:00+07:00', value: 1 },
+        { tag: 'co', ts: '2026-11-20T24:00:00Z', value: 1 },
+        { tag: 'co', ts: '2026-11-20T12:00:00+24:00', value: 1 },
+        { tag: 'co', ts: '2024-02-29T00:00:00Z', value: 5 },
+      ]),
+    );
+    expect(response.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: 5,
+      errors: [
+        { row: 1, reason: "unparseable timestamp '2026-02-30T00:00:00Z'" },
+        { row: 2, reason: "unparseable timestamp '2025-02-29T00:00:00Z'" },
+        { row: 3, reason: "unparseable timestamp '2026-04-31T12:00:00+07:00'" },
+        { row: 4, reason: "unparseable timestamp '2026-11-20T24:00:00Z'" },
+        { row: 5, reason: "unparseable timestamp '2026-11-20T12:00:00+24:00'" },
+      ],
+    });
+  });
+
+  it('refuses poisoned CSV rows one by one (NUL, bad number, bad date) and stores the good ones', async () => {
+    const code = transformer.code;
+    const csv = [
+      'modelCode,tag,ts,value',
+      `${code},co2,2026-11-21T06:00:00Z,1`,
+      `${code}\0,co2,2026-11-21T06:01:00Z,2`,
+      `${code},co\0,2026-11-21T06:02:00Z,3`,
+      `${code},co2,2026-11-21T06:03:00Z,4x`,
+      `${code},co2,2026-13-01T00:00:00Z,5`,
+      `${code},co2,2026-11-21T06:05:00Z,\0`,
+      `${code},co2,2026-11-21T06:06:00\0Z,7`,
+      `${code},co2,2026-11-21T06:07:00Z,8`,
+    ].join('\n');
+    const response = await post('/api/v1/ingest/measurements', csv, { 'content-type': 'text/csv' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      rejected: 6,
+      errors: [
+        { row: 2, reason: 'modelCode must not contain a NUL character' },
+        { row: 3, reason: 'tag must not contain a NUL character' },
+        { row: 4, reason: "value is not a finite number: '4x'" },
+        { row: 5, reason: "unparseable timestamp '2026-13-01T00:00:00Z'" },
+        { row: 6, reason: "value is not a finite number: '?'" },
+        { row: 7, reason: "unparseable timestamp '2026-11-21T06:06:00?Z'" },
+      ],
+    });
+    const stored = await ctx.db
+      .selectFrom('measurements as m')
+      .innerJoin('series as s', 's.id', 'm.series_id')
+      .select('m.value')
+      .where('s.model_id', '=', transformer.id)
+      .where('s.tag', '=', 'co2')
+      .where('m.ts', '>=', new Date('2026-11-21T06:00:00Z'))
+      .orderBy('m.ts')
+      .execute();
+    expect(stored.map((row) => row.value)).toEqual([1, 8]);
+  });
+
+  it('refuses a NUL in a JSON row on that row, as in CSV', async () => {
+    const response = await post(
+      '/api/v1/ingest/measurements',
+      body([
+        { tag: 'co2', ts: '2026-11-21T07:00:00Z', value: 1 },
+        { tag: 'co2\0', ts: '2026-11-21T07:01:00Z', value: 2 },
+      ]),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: 1,
+      errors: [{ row: 2, reason: 'tag must not contain a NUL character' }],
+    });
+    const poisonedModel = await post('/api/v1/ingest/measurements', {
+      modelCode: `${transformer.code}\0`,
+      points: [{ tag: 'co2', ts: '2026-11-21T07:02:00Z', value: 1 }],
+    });
+    expect(poisonedModel.statusCode).toBe(200);
+    expect(poisonedModel.json().errors).toEqual([
+      { row: 1, reason: 'modelCode must not contain a NUL character' },
+    ]);
+  });
+
+  it('creates partitions only for the months that hold points', async () => {
+    const partitions = async () =>
+      (
+        await sql<{ name: string }>`SELECT relname AS name FROM pg_class
+          WHERE relkind = 'r' AND relname LIKE 'measurements_2017_%' ORDER BY relname`.execute(ctx.db)
+      ).rows.map((row) => row.name);
+    expect(await partitions()).toEqual([]);
+    const response = await post(
+      '/api/v1/ingest/measurements',
+      body([
+        { tag: 'co', ts: '2017-03-10T00:00:00Z', value: 1 },
+        { tag: 'co', ts: '2017-09-10T00:00:00Z', value: 2 },
+      ]),
+    );
+    expect(response.json()).toMatchObject({ accepted: 2 });
+    expect(await partitions()).toEqual(['measurements_2017_03', 'measurements_2017_09']);
   });
 
   it('takes CSV, gzip-compressed, and reports unknown models per row', async () => {
@@ -315,6 +448,48 @@ describe('POST /api/v1/ingest/waveforms', () => {
       samples: [...samples],
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a capture dated beyond the tolerance, before 2000 or on an impossible day, naming capturedAt', async () => {
+    const body = Buffer.from(samples.buffer);
+    const send = (overrides: Record<string, string>) =>
+      post(`/api/v1/ingest/waveforms?${query(overrides)}`, body, {
+        'content-type': 'application/octet-stream',
+      });
+    const future = await send({ capturedAt: new Date(Date.now() + 10 * 60_000).toISOString() });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({
+      detail: "capturedAt: timestamp is more than 300 s ahead of the server's clock.",
+    });
+    const ancient = await send({ capturedAt: '1999-12-31T23:59:59Z' });
+    expect(ancient.json()).toEqual({ detail: 'capturedAt: timestamp is before 2000-01-01.' });
+    const impossible = await send({ capturedAt: '2026-02-30T00:00:00Z' });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().detail).toMatch(/^querystring\.capturedAt: /);
+  });
+
+  it('refuses a sample rate below 1 Hz or above 1 MHz, naming sampleRate', async () => {
+    const body = Buffer.from(samples.buffer);
+    for (const sampleRate of ['0.5', '0', '-1', '2000000', 'fast']) {
+      const response = await post(`/api/v1/ingest/waveforms?${query({ sampleRate })}`, body, {
+        'content-type': 'application/octet-stream',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(/^querystring\.sampleRate: /);
+    }
+    const json = await post('/api/v1/ingest/waveforms', {
+      modelCode: rvs.code,
+      sensor: 'S1',
+      kind: 'vibration',
+      channel: 'z',
+      sampleRate: 0.5,
+      capturedAt: '2026-11-21T03:00:00Z',
+      unit: 'm/s2',
+      fileName: 'S1_z.json',
+      samples: [...samples],
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().detail).toContain('sampleRate');
   });
 
   it('refuses a length that disagrees with the header, an unknown axis and a truncated body', async () => {

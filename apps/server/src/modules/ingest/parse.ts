@@ -29,6 +29,21 @@ export interface PointLimits {
   oldestMs: number;
 }
 
+/**
+ * No point or capture is dated before 2000-01-01 UTC, whatever a company's retention allows: with the future
+ * tolerance this bounds the months ingestion can create partitions for.
+ */
+export const EARLIEST_TIMESTAMP_MS = Date.UTC(2000, 0, 1);
+
+/** Why a timestamp is out of the accepted range, or null when it is inside. */
+export function timestampRangeError(tsMs: number, limits: PointLimits): string | null {
+  if (tsMs > limits.nowMs + limits.maxFutureMs)
+    return `timestamp is more than ${Math.round(limits.maxFutureMs / 1000)} s ahead of the server's clock`;
+  if (tsMs < EARLIEST_TIMESTAMP_MS) return 'timestamp is before 2000-01-01';
+  if (tsMs < limits.oldestMs) return 'timestamp is older than the retention period';
+  return null;
+}
+
 function field(point: unknown, name: string): unknown {
   return point !== null && typeof point === 'object' ? (point as Record<string, unknown>)[name] : undefined;
 }
@@ -44,13 +59,29 @@ export function jsonBatch(modelCode: unknown, points: readonly unknown[]): RawBa
   };
 }
 
-/** Accepts ISO 8601 with an offset (or Z) and epoch milliseconds; anything else is refused, never guessed. */
+const ISO_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Accepts ISO 8601 with an offset (or Z) and epoch milliseconds; anything else is refused, never guessed. The date
+ * and time components are checked themselves: `2026-02-30` or `24:00` are refused, not rolled over to another day.
+ */
 export function parseTimestamp(ts: unknown): number | null {
   if (typeof ts === 'number') return Number.isSafeInteger(ts) ? ts : null;
   if (typeof ts !== 'string') return null;
   const trimmed = ts.trim();
   if (/^-?\d{1,16}$/.test(trimmed)) return Number(trimmed);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(trimmed)) return null;
+  const parts = ISO_TIMESTAMP.exec(trimmed);
+  if (!parts) return null;
+  const year = Number(parts[1]);
+  const month = Number(parts[2]);
+  const day = Number(parts[3]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  if (days === undefined || day < 1 || day > days) return null;
+  if (Number(parts[4]) > 23 || Number(parts[5]) > 59 || Number(parts[6] ?? 0) > 59) return null;
+  if (parts[7] !== undefined && (Number(parts[7]) > 23 || Number(parts[8]) > 59)) return null;
   const ms = Date.parse(trimmed);
   return Number.isFinite(ms) ? ms : null;
 }
@@ -66,8 +97,8 @@ function parseValue(value: unknown): number | null {
 
 /**
  * Checks row `index` of the batch on its own: a bad row is reported with its reason and never sinks the others.
- * Timestamps more than `maxFutureMs` ahead of `nowMs`, or before `oldestMs`, are refused. A valid row is written
- * into `out` and null is answered.
+ * Timestamps more than `maxFutureMs` ahead of `nowMs`, or before `oldestMs`, are refused; so are names holding a
+ * NUL character (PostgreSQL cannot store it). A valid row is written into `out` and null is answered.
  */
 export function checkPoint(
   batch: RawBatch,
@@ -77,21 +108,30 @@ export function checkPoint(
 ): string | null {
   const modelCode = batch.modelCode(index);
   if (typeof modelCode !== 'string' || !modelCode) return 'modelCode is missing';
+  if (modelCode.includes('\0')) return 'modelCode must not contain a NUL character';
   const tag = batch.tag(index);
   if (typeof tag !== 'string' || !tag.trim() || tag.length > 200) return 'tag is missing';
+  if (tag.includes('\0')) return 'tag must not contain a NUL character';
   const ts = batch.ts(index);
   const tsMs = parseTimestamp(ts);
-  if (tsMs === null) return `unparseable timestamp '${String(ts).slice(0, 40)}'`;
-  if (tsMs > limits.nowMs + limits.maxFutureMs) return 'timestamp is in the future';
-  if (tsMs < limits.oldestMs) return 'timestamp is older than the retention period';
+  if (tsMs === null) return `unparseable timestamp '${printable(ts)}'`;
+  const outOfRange = timestampRangeError(tsMs, limits);
+  if (outOfRange !== null) return outOfRange;
   const raw = batch.value(index);
   const value = parseValue(raw);
-  if (value === null) return `value is not a finite number: '${String(raw).slice(0, 40)}'`;
+  if (value === null) return `value is not a finite number: '${printable(raw)}'`;
   out.modelCode = modelCode;
   out.tag = tag.trim();
   out.tsMs = tsMs;
   out.value = value;
   return null;
+}
+
+/** At most 40 characters of what the client sent, control characters shown as `?`. */
+function printable(value: unknown): string {
+  return String(value)
+    .slice(0, 40)
+    .replace(/\p{Cc}/gu, '?');
 }
 
 /**
