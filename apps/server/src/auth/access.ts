@@ -146,7 +146,7 @@ export const accessPlugin = fp(
         // Another company's ids, and equipment the caller does not see, answer exactly as ids that do not exist.
         const granted = resolved ? await companyGrant(sessions, session, resolved) : null;
         if (!resolved || !granted) throw notFound();
-        if (equipment && !seesEquipment(granted.permissions, equipment.assigned)) throw notFound();
+        if (equipment && !seesEquipment(granted.permissions, equipment)) throw notFound();
         if (!granted.permissions.has(rule.permission)) throw forbidden();
         companyId = resolved;
         ({ companyRole, permissions } = granted);

@@ -188,6 +188,30 @@ describe('the tree and the dashboard', () => {
   });
 });
 
+describe('inactive models', () => {
+  it('are seen, with their series and waveforms, only by those who configure models', async () => {
+    await ctx.db
+      .updateTable('equipment_models')
+      .set({ is_active: false })
+      .where('id', '=', assigned.model)
+      .execute();
+    try {
+      for (const [, url] of reads.filter(
+        ([, url]) => url(assigned).includes(assigned.model) || url(assigned).includes(assigned.waveform),
+      )) {
+        expect((await call('member', 'GET', url(assigned))).statusCode).toBe(404);
+        expect((await call('owner', 'GET', url(assigned))).statusCode).toBe(200);
+      }
+    } finally {
+      await ctx.db
+        .updateTable('equipment_models')
+        .set({ is_active: true })
+        .where('id', '=', assigned.model)
+        .execute();
+    }
+  });
+});
+
 describe("another company's ids (issue 11 item 12)", () => {
   it('answer 404, not 403, for company routes too', async () => {
     const company = await call('outsider', 'GET', `/api/v1/companies/${tenants.companyId}/dashboard`);

@@ -6,10 +6,17 @@ import type pg from 'pg';
  * - the platform ADMIN, OWNER and OWNER_RVS (permission ViewAllEquipment) see every equipment tag of the company;
  * - SUPERMEMBER and MEMBER see the equipment tags assigned to them (equipment_tag_members), everything under
  *   those tags (models, offline links, images, series, waveforms, exports, live events), and the folders that
- *   lead to them in the tree. Anything else answers 404, exactly as an id that does not exist.
+ *   lead to them in the tree;
+ * - an inactive model (and its series and waveforms) is seen only by those who configure models (ADMIN, OWNER,
+ *   OWNER_RVS: ConfigDataModelInfo).
+ * Anything else answers 404, exactly as an id that does not exist.
  */
-export function seesEquipment(permissions: ReadonlySet<Permission>, assigned: boolean): boolean {
-  return assigned || permissions.has('ViewAllEquipment');
+export function seesEquipment(
+  permissions: ReadonlySet<Permission>,
+  ref: Pick<EquipmentRef, 'assigned'> & { inactiveModel?: boolean },
+): boolean {
+  const seesTag = ref.assigned || permissions.has('ViewAllEquipment');
+  return seesTag && (!ref.inactiveModel || permissions.has('ConfigDataModelInfo'));
 }
 
 /** What a route names, seen from its equipment tag: the company, and whether the tag is assigned to the caller. */
@@ -17,6 +24,8 @@ export interface EquipmentRef {
   companyId: string;
   equipmentTagId: string;
   assigned: boolean;
+  /** The route names a model (or its waveform) that is inactive. */
+  inactiveModel?: boolean;
 }
 
 // Each resolves an id to its live (not disabled) equipment tag in one prepared statement; $2 is the caller.
@@ -24,11 +33,11 @@ const ASSIGNED = `EXISTS (SELECT 1 FROM equipment_tag_members a WHERE a.equipmen
 const REF = `s.company_id AS "companyId", s.id AS "equipmentTagId", ${ASSIGNED} AS assigned`;
 const OF_TAG = `SELECT ${REF} FROM structure_items s
 WHERE s.id = $1 AND s.item_type = 'EquipmentTag' AND NOT s.is_disabled`;
-const OF_MODEL = `SELECT ${REF} FROM equipment_models m JOIN structure_items s ON s.id = m.equipment_tag_id
+const OF_MODEL = `SELECT ${REF}, NOT m.is_active AS "inactiveModel" FROM equipment_models m JOIN structure_items s ON s.id = m.equipment_tag_id
 WHERE m.id = $1 AND NOT s.is_disabled`;
 const OF_OFFLINE = `SELECT ${REF} FROM equipment_model_offlines o JOIN structure_items s ON s.id = o.equipment_tag_id
 WHERE o.id = $1 AND NOT s.is_disabled`;
-const OF_WAVEFORM = `SELECT ${REF} FROM waveforms w JOIN equipment_models m ON m.id = w.model_id
+const OF_WAVEFORM = `SELECT ${REF}, NOT m.is_active AS "inactiveModel" FROM waveforms w JOIN equipment_models m ON m.id = w.model_id
 JOIN structure_items s ON s.id = m.equipment_tag_id WHERE w.id = $1 AND NOT s.is_disabled`;
 const TAG_OF_MODEL = `SELECT equipment_tag_id AS "tagId" FROM equipment_models WHERE id = $1`;
 const ASSIGNED_TAGS = `SELECT a.equipment_tag_id AS "tagId" FROM equipment_tag_members a
@@ -59,7 +68,7 @@ export function createEquipmentVisibility(pool: pg.Pool) {
       companyId: string,
       permissions: ReadonlySet<Permission>,
     ): Promise<ReadonlySet<string> | null> {
-      if (seesEquipment(permissions, false)) return null;
+      if (seesEquipment(permissions, { assigned: false })) return null;
       const { rows } = await pool.query<{ tagId: string }>({
         name: 'visible-tags',
         text: ASSIGNED_TAGS,
