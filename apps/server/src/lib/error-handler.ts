@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { AnalyticsInputError } from '@sdp/analytics';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
@@ -64,6 +65,9 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
         .code(error.status)
         .send(error.code ? { detail: error.message, code: error.code } : { detail: error.message });
     }
+
+    // A stored signal the computation cannot take (too short for the filter, a band it cannot resolve): the request's.
+    if (error instanceof AnalyticsInputError) return reply.code(400).send({ detail: error.message });
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = (error as FastifyError).validationContext ?? 'request';

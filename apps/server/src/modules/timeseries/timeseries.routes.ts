@@ -43,6 +43,8 @@ const seriesQuery = z
   .refine((query) => Date.parse(query.from) < Date.parse(query.to), {
     message: 'from must be before to.',
     path: ['to'],
+    // Only between two valid instants: a bad field is named alone.
+    when: (payload) => payload.issues.length === 0,
   });
 
 const seriesData = z.object({

@@ -131,6 +131,52 @@ describe('series queries', () => {
   });
 });
 
+describe('query checks', () => {
+  it('answers 400 naming the one bad field: an impossible date, a bad width or method', async () => {
+    const series = (query: string) =>
+      get(`/api/v1/equipment-models/${model.id}/series/data?tags=S1.temperature&${query}`);
+    const end = new Date(day + 86_400_000).toISOString();
+    for (const [query, field] of [
+      [`from=2026-02-30T00:00:00Z&to=${end}`, 'from'],
+      [`from=2026-11-20T24:00:00Z&to=${end}`, 'from'],
+      [`from=${new Date(day).toISOString()}&to=2026-11-31T00:00:00Z`, 'to'],
+      [`${range}&width=wide`, 'width'],
+      [`${range}&method=cubic`, 'method'],
+    ] as const) {
+      const response = await series(query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(new RegExp(`^querystring\\.${field}: [^;]*$`));
+    }
+    const spectrum = await get(`/api/v1/waveforms/${waveformId}/spectrum?window=kaiser`);
+    expect(spectrum.statusCode).toBe(400);
+    expect(spectrum.json().detail).toMatch(/^querystring\.window: [^;]*$/);
+  });
+
+  it('answers 400, not 500, when the analytics cannot take a stored waveform', async () => {
+    // 16 samples: stored (the least a capture may hold), too short for the envelope's band-pass filter.
+    const query = new URLSearchParams({
+      modelCode: model.code,
+      sensor: 'S1',
+      kind: 'vibration',
+      channel: 'y',
+      sampleRate: '8192',
+      capturedAt: new Date(day).toISOString(),
+      unit: 'm/s2',
+      fileName: 'S1_y_short.bin',
+    });
+    const short = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/ingest/waveforms?${query}`,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(Float32Array.from({ length: 16 }, (_, i) => Math.sin(i)).buffer),
+    });
+    expect(short.statusCode).toBe(200);
+    const envelope = await get(`/api/v1/waveforms/${short.json().id}/envelope?low=100&high=1000`);
+    expect(envelope.statusCode).toBe(400);
+    expect(envelope.json()).toEqual({ detail: expect.stringContaining('16 samples') });
+  });
+});
+
 describe('long ranges', () => {
   it('draws from the hourly rollups: the spike, the first and the last point survive', async () => {
     const start = Date.parse('2026-08-01T00:00:00Z');
