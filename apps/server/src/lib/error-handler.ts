@@ -17,7 +17,8 @@ const isPgError = (error: unknown): error is PgError =>
   typeof (error as PgError).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((error as PgError).code ?? '');
 
-const MALFORMED_MULTIPART = /^(Multipart:|Malformed part header|Unexpected end of (form|multipart data))/;
+const MALFORMED_MULTIPART =
+  /^(Multipart:|Malformed part header|Unexpected end of (form|multipart data)|(Part|Preamble) terminated early)/;
 
 /**
  * Fastify's `frameworkErrors`: errors met before a route is found (a malformed percent-encoding, an overlong path
