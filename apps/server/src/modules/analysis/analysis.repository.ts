@@ -88,11 +88,14 @@ export function createAnalysisRepository(pool: pg.Pool) {
       return rows.sort((a, b) => Number(a.id) - Number(b.id)).map((row) => row.points);
     },
 
-    /** Drops the queued arrivals of a model's series that nothing evaluates (no limits set). */
-    async dropArrivals(modelId: string, evaluated: number[]) {
+    /**
+     * Drops the queued arrivals of a model's series that nothing evaluates: every tag but the `evaluated` ones (by
+     * tag, not series id, so a series created since the caller looked keeps its queue).
+     */
+    async dropArrivals(modelId: string, evaluated: string[]) {
       await pool.query(
         `DELETE FROM measurement_arrivals a USING series s
-         WHERE s.id = a.series_id AND s.model_id = $1 AND NOT (a.series_id = ANY($2::bigint[]))`,
+         WHERE s.id = a.series_id AND s.model_id = $1 AND NOT (s.tag = ANY($2::text[]))`,
         [modelId, evaluated],
       );
     },

@@ -243,7 +243,10 @@ export function createAnalysisService(deps: Deps) {
     const config = { occurrences: persistence.persistence_from, window: persistence.persistence_to };
     const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
     const components = new Map<string, number>();
-    const evaluated: number[] = [];
+    // Tags with both limits are evaluated, even those whose series appeared after `states` was read.
+    const evaluated = [...limits.values()]
+      .filter((limit) => limit.warning !== null && limit.alarm !== null)
+      .map((limit) => limit.tag);
     for (const limit of limits.values()) {
       const series = states.get(limit.tag);
       if (!series) continue;
@@ -252,7 +255,6 @@ export function createAnalysisService(deps: Deps) {
       let lastTs = stored.lastTs ?? 0;
       let status = series.status ?? 0;
       if (limit.warning !== null && limit.alarm !== null) {
-        evaluated.push(series.id);
         const bounds = { warning: limit.warning, alarm: limit.alarm, direction: limit.direction };
         for (let more = true; more; ) {
           await withTransaction(pool, async (client) => {
