@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { binaryCopyRows, createIngestRepository } from './ingest.repository.ts';
+import {
+  binaryCopyRows,
+  createIngestRepository,
+  monthsHolding,
+  packArrivals,
+  unpackArrival,
+} from './ingest.repository.ts';
 
 const PG_EPOCH_US = 946_684_800_000_000n;
 
@@ -62,5 +68,34 @@ describe('copyMeasurements', () => {
       [String(2 ** 40 + 5), '2026-11-01T00:00:00.001Z', Math.PI],
       [String(2 ** 40 + 5), '2026-11-21T23:59:59.999Z', -0.000123],
     ]);
+  });
+});
+
+describe('the analysis queue of a batch', () => {
+  it('groups the points per series, each in the order sent, and reads them back in time order', () => {
+    const packed = packArrivals([7, 9, 7, 7], [3000, 1000, 1000, 2000], [0.5, -1, 1e-300, 42]);
+    expect(packed.ids).toEqual([7, 9]);
+    expect(packed.offsets).toEqual([0, 48]);
+    expect(packed.lengths).toEqual([48, 16]);
+    const first = packed.points.subarray(0, 48);
+    expect(unpackArrival(first)).toEqual([
+      { t: 1000, value: 1e-300 },
+      { t: 2000, value: 42 },
+      { t: 3000, value: 0.5 },
+    ]);
+    expect(unpackArrival(packed.points.subarray(48))).toEqual([{ t: 1000, value: -1 }]);
+  });
+});
+
+describe('monthsHolding', () => {
+  it('names only the months that hold a point, not those between', () => {
+    const points = [
+      Date.UTC(2026, 0, 31, 23, 59, 59, 999),
+      Date.UTC(2026, 0, 1),
+      Date.UTC(2026, 2, 1),
+      Date.UTC(2031, 11, 31),
+      Date.UTC(2026, 0, 15),
+    ];
+    expect(monthsHolding(points)).toEqual(['2026-01-01', '2026-03-01', '2031-12-01']);
   });
 });
