@@ -323,7 +323,12 @@ export function createAnalysisService(deps: Deps) {
   return {
     async analyse(modelId: string) {
       const model = await repository.model(modelId);
-      if (!model?.is_active) return;
+      if (!model) return;
+      if (!model.is_active) {
+        // An inactive model is not evaluated: what it queued before it was deactivated waits for nothing.
+        await repository.dropArrivals(model.id, []);
+        return;
+      }
       const settings = readSettings(model.document, model.title);
       await analyseWaveforms(model, settings);
       const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
