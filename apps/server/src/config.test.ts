@@ -29,6 +29,14 @@ describe('configuration', () => {
     ]);
   });
 
+  it('accepts points up to five minutes ahead by default; INGEST_FUTURE_TOLERANCE_SECONDS sets it, up to a day', () => {
+    expect(loadConfig({}).ingestFutureToleranceMs).toBe(300_000);
+    expect(loadConfig({ INGEST_FUTURE_TOLERANCE_SECONDS: '30' }).ingestFutureToleranceMs).toBe(30_000);
+    expect(() => loadConfig({ INGEST_FUTURE_TOLERANCE_SECONDS: '86401' })).toThrow(
+      'INGEST_FUTURE_TOLERANCE_SECONDS',
+    );
+  });
+
   it('keeps the demo plant off on an external database unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp' }).demo.enabled).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp', SDP_DEMO: '1' }).demo.enabled).toBe(true);
