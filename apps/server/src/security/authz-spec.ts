@@ -368,8 +368,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'POST /api/v1/upload/profiles': { rule: signedIn, why: 'everybody has a profile picture' },
   'POST /api/v1/upload/equipment-tags': {
-    rule: company('ManageEquipmentTag'),
-    why: `issue 11 item 12: upload limited to roles that use it; ${SPEC_PERMISSIONS.ManageEquipmentTag.source}`,
+    rule: company('ConfigDataModelInfo'),
+    why: `issue 11 item 12: upload limited to the roles that use it. Equipment images (${SPEC_PERMISSIONS.ManageEquipmentTag.source}) and RVS diagrams of a model (${SPEC_PERMISSIONS.ConfigDataModelInfo.source}) share it: the broader of the two`,
   },
   'GET /api/v1/files/:kind/:name': {
     rule: { kind: 'signedIn', scope: 'company' },
