@@ -69,6 +69,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createFileStore } from './storage/files.ts';
 import { createLocalStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 
@@ -252,7 +253,11 @@ export async function buildApp({
       await api.register(adminsRoutes, { service: createAdminsService(membershipDeps) });
       await api.register(mailOutboxRoutes, { repository: mailRepository });
       const structure = createStructureRepository(db, pool);
-      const storage = createLocalStorage(config.filesDir);
+      const files = createFileStore({
+        db,
+        storage: createLocalStorage(config.filesDir),
+        quotaBytes: config.uploadQuotaBytesPerCompany,
+      });
       const models = createModelsRepository(db);
       const visibility = createEquipmentVisibility(pool);
       await api.register(structureRoutes, {
@@ -267,12 +272,19 @@ export async function buildApp({
         models,
         structure,
         master,
-        storage,
+        storage: files,
         maxBytes: config.uploadMaxBytes,
         visibility,
       });
       await api.register(lookupsRoutes, { master });
-      await api.register(uploadsRoutes, { storage, maxBytes: config.uploadMaxBytes });
+      await api.register(uploadsRoutes, {
+        files,
+        maxBytes: config.uploadMaxBytes,
+        companyExists: async (id) => {
+          const company = await companies.find(id);
+          return Boolean(company && !company.deleted_at);
+        },
+      });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
       await api.register(eventsRoutes, { bus: events, sessions, visibility });
       await api.register(timeseriesRoutes, {

@@ -61,6 +61,11 @@ const envSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    UPLOAD_QUOTA_BYTES_PER_COMPANY: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024 * 1024),
     INGEST_BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -82,6 +87,8 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC is configured' });
       }
     }
+    const filesProblem = filesDirProblem(env.DATA_DIR, env.FILES_DIR);
+    if (filesProblem) ctx.addIssue({ code: 'custom', path: ['FILES_DIR'], message: filesProblem });
     if (Boolean(env.SDP_ADMIN_EMAIL) !== Boolean(env.SDP_ADMIN_PASSWORD)) {
       const missing = env.SDP_ADMIN_EMAIL ? 'SDP_ADMIN_PASSWORD' : 'SDP_ADMIN_EMAIL';
       ctx.addIssue({
@@ -91,6 +98,26 @@ const envSchema = z
       });
     }
   });
+
+/**
+ * FILES_DIR is served to the web: it may never be DATA_DIR itself, hold it, or overlap the folders of the
+ * embedded database and its secrets (issue 11 item 1).
+ */
+function filesDirProblem(dataDir: string, filesDir: string | undefined): string | null {
+  if (!filesDir) return null;
+  const files = path.resolve(filesDir);
+  const within = (inner: string, outer: string) => {
+    const relative = path.relative(outer, inner);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  };
+  const data = path.resolve(dataDir);
+  if (within(data, files)) return 'must not be DATA_DIR or a folder that contains it';
+  for (const secret of ['secrets', 'pg']) {
+    if (within(files, path.join(data, secret)))
+      return `must not be inside DATA_DIR/${secret} (the database and its password)`;
+  }
+  return null;
+}
 
 export interface Config {
   port: number;
@@ -131,6 +158,8 @@ export interface Config {
   mailFrom: string;
   invitationTtlDays: number;
   uploadMaxBytes: number;
+  /** The bytes of uploaded files one company (or one user's profile pictures) may hold. */
+  uploadQuotaBytesPerCompany: number;
   ingestBodyLimitBytes: number;
   /** How far ahead of the server's clock a point or capture may be stamped (gateway clock skew). */
   ingestFutureToleranceMs: number;
@@ -214,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     invitationTtlDays: e.INVITATION_TTL_DAYS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadQuotaBytesPerCompany: e.UPLOAD_QUOTA_BYTES_PER_COMPANY,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
     ingestFutureToleranceMs: e.INGEST_FUTURE_TOLERANCE_SECONDS * 1000,
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),

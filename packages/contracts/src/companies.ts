@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isoDate, uuid } from './common.ts';
+import { isoDate, ownImageUrl, uuid } from './common.ts';
 
 const timeZones = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
 
 /** Company dialog of spec 01 §2 and its rules of §5. */
 export const companyPayload = z
   .object({
-    image_path: z.string().trim().min(1, 'This field is required.').max(500),
+    image_path: z.string().trim().min(1, 'This field is required.').pipe(ownImageUrl('companys')),
     title: z.string().trim().min(1, 'This field is required.').max(200),
     initial_code: z
       .string()

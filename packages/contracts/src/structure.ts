@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from './common.ts';
+import { ownImageUrl, uuid } from './common.ts';
 
 /** Status codes (ARCHITECTURE, spec 02 §4): −2 disabled, −1 offline, 0 normal, 1 warning, 2 alarm. */
 export const statusCode = z.number().int().min(-2).max(3);
@@ -122,7 +122,7 @@ const coordinate = (name: string) =>
     .max(200, `${name} must be between 1 and 200.`);
 
 export const imageInput = z.object({
-  url: z.string().trim().min(1).max(500),
+  url: ownImageUrl('equipment-tags'),
   image_name: z.string().trim().min(1).max(255),
   image_size: z.number().int().min(0),
 });

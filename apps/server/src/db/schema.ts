@@ -387,7 +387,20 @@ export interface DemoStateTable {
   created_at: CreatedAt;
 }
 
+/** Uploaded files and whom they belong to (migration 0009): the files route serves nothing without a row. */
+export interface StoredFilesTable {
+  kind: 'companys' | 'profiles' | 'equipment-tags' | 'recommendations';
+  name: string;
+  content_type: string;
+  size_bytes: ColumnType<string, number | string, number | string>;
+  company_id: string | null;
+  owner_user_id: string | null;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  stored_files: StoredFilesTable;
   demo_state: DemoStateTable;
   ingest_keys: IngestKeysTable;
   series: SeriesTable;

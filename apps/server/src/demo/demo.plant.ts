@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER } from '../auth/csrf.ts';
 import type { DatabaseHandle, Db } from '../db/pool.ts';
 import { createStructureRepository } from '../modules/structure/structure.repository.ts';
-import type { FileStorage } from '../storage/storage.ts';
+import type { FileStore } from '../storage/files.ts';
 import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_COMPANY_CODE, demoAccounts } from './demo.seed.ts';
 
@@ -26,7 +26,7 @@ const KEY_NAME = 'Demo simulator';
 export async function buildDemoPlant(
   app: FastifyInstance,
   database: DatabaseHandle,
-  storage: FileStorage,
+  files: FileStore,
   admin: { email: string; password: string },
   plant: Plant = demoPlant,
 ): Promise<DemoPlant> {
@@ -69,9 +69,14 @@ export async function buildDemoPlant(
     const tags = new Map<string, string>();
     for (const tag of plant.tags) {
       const png = Buffer.from(tagImagePng(tag));
-      const url = await storage
-        .put('equipment-tags', `demo-${tag.code.toLowerCase()}.png`, png)
-        .catch(() => `/api/v1/files/equipment-tags/demo-${tag.code.toLowerCase()}.png`);
+      const url = await files.save({
+        kind: 'equipment-tags',
+        originalName: `demo-${tag.code.toLowerCase()}.png`,
+        type: 'png',
+        bytes: png,
+        companyId,
+        uploadedBy: null,
+      });
       const created = await call<{ id: string }>('POST', '/api/v1/equipment-tag', {
         structureItemTitle: tag.code,
         structureItemAlias: tag.name,

@@ -1,6 +1,7 @@
 import type { TreeNode } from '@sdp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signIn, type TestContext } from '../../test/harness.ts';
+import { createFileStore } from '../storage/files.ts';
 import { createLocalStorage } from '../storage/storage.ts';
 import { buildDemoPlant, type DemoPlant } from './demo.plant.ts';
 import { seedDemo } from './demo.seed.ts';
@@ -13,10 +14,19 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemo(ctx.db, PASSWORD);
   const build = () =>
-    buildDemoPlant(ctx.app, ctx.database, createLocalStorage(ctx.config.filesDir), {
-      email: 'admin@example.com',
-      password: PASSWORD,
-    });
+    buildDemoPlant(
+      ctx.app,
+      ctx.database,
+      createFileStore({
+        db: ctx.db,
+        storage: createLocalStorage(ctx.config.filesDir),
+        quotaBytes: ctx.config.uploadQuotaBytesPerCompany,
+      }),
+      {
+        email: 'admin@example.com',
+        password: PASSWORD,
+      },
+    );
   plant = await build();
   // A second start finds the plant and its assignments and changes nothing.
   await build();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
   alarmManagement,
@@ -22,7 +21,8 @@ import { access, requireAuth } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { errorResponses, idParams } from '../../lib/route-schemas.ts';
-import type { FileStorage } from '../../storage/storage.ts';
+import type { FileStore } from '../../storage/files.ts';
+import { byteLimit } from '../../storage/storage.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
 import type { MasterRepository } from './master.repository.ts';
 import { exportModelWorkbook, FILE_REQUIRED, parseRecommendationWorkbook } from './model-files.ts';
@@ -36,7 +36,7 @@ interface Options {
   models: ModelsRepository;
   structure: StructureRepository;
   master: MasterRepository;
-  storage: FileStorage;
+  storage: FileStore;
   maxBytes: number;
   visibility: EquipmentVisibility;
 }
@@ -284,12 +284,18 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
         bytes = await file.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, 'The file is too large.');
+          throw new HttpError(413, `The file is larger than the limit of ${byteLimit(options.maxBytes)}.`);
         throw error;
       }
       const rows = await parseRecommendationWorkbook(bytes);
-      const name = `${model.code}-recommendation-${randomBytes(4).toString('hex')}.xlsx`;
-      const url = await storage.put('recommendations', name, bytes);
+      const url = await storage.save({
+        kind: 'recommendations',
+        originalName: `${model.code}-recommendation`,
+        type: 'xlsx',
+        bytes,
+        companyId: model.company_id,
+        uploadedBy: auth.userId,
+      });
       await service.saveRecommendations(auth, model, { url, name: file.filename }, rows);
       return { message: 'success', rows: rows.length };
     },

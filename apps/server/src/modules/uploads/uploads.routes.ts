@@ -1,27 +1,39 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { errorResponse, uploadResponse } from '@sdp/contracts';
+import { errorResponse, uploadResponse, uuid } from '@sdp/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../auth/access.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { FileStorage } from '../../storage/storage.ts';
-import { detectImageType, IMAGE_TYPE_MESSAGE, imageMime } from './image.ts';
+import { access, requireAuth } from '../../auth/access.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { FileStore, NewFile } from '../../storage/files.ts';
+import { byteLimit, FILE_KINDS, STORED_NAME } from '../../storage/storage.ts';
+import { IMAGE_TYPE_MESSAGE, validateImage } from './image.ts';
 
 interface Options {
-  storage: FileStorage;
+  files: FileStore;
   maxBytes: number;
+  /** Whether a company exists (and is not deleted): a logo may be uploaded straight into one. */
+  companyExists: (companyId: string) => Promise<boolean>;
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const companyQuery = z.object({ company_id: uuid.optional() });
 
-/** Image uploads (`image_file` field, multipart) and the files route that serves them to signed-in users. */
-export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { storage, maxBytes }) => {
+/**
+ * Image uploads (`image_file` field, multipart) and the files route. Each upload is decoded to be sure it is a
+ * whole jpeg or png, stored under a name of the server's and recorded with its company (or, for profile
+ * pictures, its user); the files route serves it only to the people who see that company or user.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { files, maxBytes, companyExists },
+) => {
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5 } });
 
-  async function receiveImage(request: FastifyRequest, kind: string) {
+  async function receiveImage(
+    request: FastifyRequest,
+    target: Pick<NewFile, 'kind' | 'companyId' | 'ownerUserId'>,
+  ) {
+    const auth = requireAuth(request);
     if (!request.isMultipart())
       throw new HttpError(415, 'Send the image as multipart/form-data in the field image_file.');
     const file = await request.file();
@@ -31,20 +43,19 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stora
       bytes = await file.toBuffer();
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, `The file is larger than ${megabytes(maxBytes)}.`);
+        throw new HttpError(413, `The file is larger than the limit of ${byteLimit(maxBytes)}.`);
       }
       throw error;
     }
-    const type = detectImageType(bytes);
+    const type = validateImage(bytes);
     if (!type) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
-    // The stored name keeps a readable stem and gets a random suffix (spec 01 §5: 1 to 10000) plus entropy.
-    const stem =
-      path
-        .parse(file.filename)
-        .name.replace(/[^A-Za-z0-9_-]+/g, '-')
-        .slice(0, 60) || 'image';
-    const name = `${stem}-${randomInt(1, 10_001)}-${randomBytes(4).toString('hex')}.${type === 'jpeg' ? 'jpg' : 'png'}`;
-    const url = await storage.put(kind, name, bytes);
+    const url = await files.save({
+      ...target,
+      originalName: file.filename,
+      type: type === 'jpeg' ? 'jpg' : 'png',
+      bytes,
+      uploadedBy: auth.userId,
+    });
     return { url, image_name: file.filename, image_size: bytes.length };
   }
 
@@ -52,11 +63,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stora
     tags: ['uploads'],
     summary,
     consumes: ['multipart/form-data'],
+    querystring: companyQuery,
     response: {
       200: uploadResponse,
       400: errorResponse,
       401: errorResponse,
       403: errorResponse,
+      404: errorResponse,
       413: errorResponse,
       415: errorResponse,
     },
@@ -66,27 +79,43 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stora
     '/upload/companys',
     {
       config: { access: access.platformAdmin() },
-      schema: schema('Upload a company logo (jpeg or png, checked by content)'),
+      schema: schema(
+        'Upload a company logo (jpeg or png, decoded); company_id names its company, else the company saved with it',
+      ),
     },
-    (request) => receiveImage(request, 'companys'),
+    async (request) => {
+      const companyId = request.query.company_id ?? null;
+      if (companyId && !(await companyExists(companyId))) throw notFound();
+      return receiveImage(request, { kind: 'companys', companyId });
+    },
   );
 
   app.post(
     '/upload/profiles',
     {
       config: { access: access.signedIn() },
-      schema: schema('Upload a profile image (jpeg or png, checked by content)'),
+      schema: schema('Upload your profile picture (jpeg or png, decoded)'),
     },
-    (request) => receiveImage(request, 'profiles'),
+    (request) =>
+      receiveImage(request, { kind: 'profiles', companyId: null, ownerUserId: requireAuth(request).userId }),
   );
 
   app.post(
     '/upload/equipment-tags',
     {
-      config: { access: access.signedIn() },
-      schema: schema('Upload an equipment tag image (jpeg or png, checked by content)'),
+      // Equipment images and RVS diagrams: the roles that edit equipment or a model's information.
+      config: {
+        access: access.company(
+          'ConfigDataModelInfo',
+          (request, session) =>
+            (request.query as z.infer<typeof companyQuery>).company_id ?? session.selectedCompanyId,
+        ),
+      },
+      schema: schema(
+        'Upload an equipment image or RVS diagram (jpeg or png, decoded) of company company_id (default: the selected company)',
+      ),
     },
-    (request) => receiveImage(request, 'equipment-tags'),
+    (request) => receiveImage(request, { kind: 'equipment-tags', companyId: requireAuth(request).companyId }),
   );
 
   app.get(
@@ -95,15 +124,25 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stora
       config: { access: access.signedIn() },
       schema: {
         tags: ['uploads'],
-        summary: 'An uploaded file',
-        params: z.object({ kind: z.string().max(40), name: z.string().max(200) }),
+        summary:
+          "An uploaded file, for the people who see its company (or, for a profile picture, its user's companies)",
+        params: z.object({
+          kind: z.enum(FILE_KINDS),
+          name: z.string().max(200).regex(STORED_NAME, 'Not a stored file name.'),
+        }),
       },
     },
     async (request, reply) => {
-      const stream = storage.open(request.params.kind, request.params.name);
-      if (!stream) throw new HttpError(404, 'Not found.');
-      const type = request.params.name.endsWith('.png') ? imageMime.png : imageMime.jpeg;
-      return reply.type(type).header('cache-control', 'private, max-age=86400, immutable').send(stream);
+      const opened = await files.open(request.params.kind, request.params.name, requireAuth(request));
+      if (!opened) throw notFound();
+      const disposition = opened.contentType.startsWith('image/') ? 'inline' : 'attachment';
+      return reply
+        .type(opened.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `${disposition}; filename="${opened.name}"`)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(opened.stream);
     },
   );
 };
