@@ -42,6 +42,8 @@ export interface Call {
   freshSession?: boolean;
   /** Server-sent events: read the status over real HTTP, then hang up. */
   stream?: boolean;
+  /** Tidies up after the call (e.g. a throwaway member made active leaves the member limit). */
+  after?: () => Promise<void>;
 }
 
 export function multipart(url: string, field: string, file: Buffer, filename: string, type: string): Call {
@@ -309,6 +311,10 @@ export async function seedAuthzWorld(ctx: TestContext) {
     await addMember(db, companies[place], id, 'member', status);
     return { id, email };
   };
+  /** Ends a membership directly, as if removed: throwaway targets leave room under the limit of 10 active members. */
+  const retire = async (userId: string) => {
+    await db.updateTable('memberships').set({ status: 'inactive' }).where('user_id', '=', userId).execute();
+  };
   const members = {
     active: { A: await freshMember('A', 'active'), B: await freshMember('B', 'active') },
     pending: { A: await freshMember('A', 'pending'), B: await freshMember('B', 'pending') },
@@ -391,6 +397,7 @@ export async function seedAuthzWorld(ctx: TestContext) {
     freshCompany,
     freshMember,
     freshLoner,
+    retire,
     freshAdmin,
     freshInvitation,
     freshKey,

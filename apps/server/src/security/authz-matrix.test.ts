@@ -63,6 +63,16 @@ const offlineBody = (isActive: 'active' | 'inactive') => ({
   isActive,
 });
 
+/** A role change of a throwaway active member, who leaves afterwards (the company keeps room under its limit). */
+async function grantTo(scope: Scope, call: (target: { id: string; email: string }) => Call): Promise<Call> {
+  const target = await w.freshMember(placeOf(scope), 'active');
+  return { ...call(target), after: () => w.retire(target.id) };
+}
+const switchRole = (scope: Scope, role: string) =>
+  grantTo(scope, (target) =>
+    json('PUT', `/api/v1/member/switch-role?user_id=${target.id}&company_id=${company(scope)}`, { role }),
+  );
+
 /** The request of each row for a scope (and, rarely, a role). */
 const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call>> = {
   'GET /healthz': () => get('/healthz'),
@@ -121,18 +131,23 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
       email: (await w.freshMember(placeOf(scope), 'pending')).email,
       company_id: company(scope),
     }),
-  'PUT /api/v1/member/profile-edit': (scope) =>
+  'PUT /api/v1/member/profile-edit [role member]': (scope) =>
     json('PUT', '/api/v1/member/profile-edit', {
       email: w.members.active[placeOf(scope)].email,
       role: 'member',
       company_id: company(scope),
     }),
-  'PUT /api/v1/member/switch-role': (scope) =>
-    json(
-      'PUT',
-      `/api/v1/member/switch-role?user_id=${w.members.active[placeOf(scope)].id}&company_id=${company(scope)}`,
-      { role: 'member' },
+  'PUT /api/v1/member/profile-edit [role owner_rvs]': (scope) =>
+    grantTo(scope, (target) =>
+      json('PUT', '/api/v1/member/profile-edit', {
+        email: target.email,
+        role: 'owner_rvs',
+        company_id: company(scope),
+      }),
     ),
+  'PUT /api/v1/member/switch-role [member → supmem]': (scope) => switchRole(scope, 'supmem'),
+  'PUT /api/v1/member/switch-role [member → owner]': (scope) => switchRole(scope, 'owner'),
+  'PUT /api/v1/member/switch-role [member → owner_rvs]': (scope) => switchRole(scope, 'owner_rvs'),
   'PUT /api/v1/memberswitch-role': (scope) =>
     json(
       'PUT',
@@ -450,6 +465,7 @@ describe('authorization matrix', () => {
       cells.map(async ({ role, scope, expected }) => {
         const call = await request(scope, role);
         const { status, detail } = await send(role, call);
+        await call.after?.();
         return matches(expected, status)
           ? null
           : `${role} × ${scope}: expected ${expected}, got ${status} ${detail} (${call.method} ${call.url})`;

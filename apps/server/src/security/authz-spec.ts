@@ -139,6 +139,8 @@ export type Intended =
       scope: 'company' | 'equipment';
       also?: Permission;
       visibility?: 'handler';
+      /** The call gives this role to someone: one grants only a role whose permissions one holds (issue 11 item 6). */
+      grants?: MemberRole;
     }
   /** A read of one piece of equipment: who does not see it (issue 11 item 5) gets 404 before any permission. */
   | { kind: 'equipment'; permission: Permission };
@@ -159,6 +161,14 @@ const company = (
 const signedIn: Intended = { kind: 'signedIn' };
 const publicRule: Intended = { kind: 'public' };
 const platformAdmin: Intended = { kind: 'platformAdmin' };
+const grant = (role: MemberRole): Intended => ({
+  kind: 'company',
+  permission: 'InviteMemberToCompany',
+  scope: 'company',
+  grants: role,
+});
+const GRANTS =
+  "manage members (spec 01 §6); issue 11 item 6: 'one grants only roles whose permissions they hold'";
 const lookup: RouteSpec = {
   rule: signedIn,
   why: 'spec 02 §7: master-data lookups of the model forms, for any signed-in user',
@@ -222,8 +232,23 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'POST /api/v1/member/reinvite': { rule: company('InviteMemberToCompany'), why: 'invite member' },
   'POST /api/v1/member/active': { rule: company('InviteMemberToCompany'), why: 'manage members' },
   'DELETE /api/v1/member/inactive': { rule: company('RemoveMemberFromCompany'), why: 'remove member' },
-  'PUT /api/v1/member/profile-edit': { rule: company('InviteMemberToCompany'), why: 'manage members' },
-  'PUT /api/v1/member/switch-role': { rule: company('InviteMemberToCompany'), why: 'manage members' },
+  'PUT /api/v1/member/profile-edit': {
+    rule: company('InviteMemberToCompany'),
+    why: 'manage members',
+    cases: {
+      'role member': { rule: company('InviteMemberToCompany'), why: 'manage members' },
+      'role owner_rvs': { rule: grant('owner_rvs'), why: GRANTS },
+    },
+  },
+  'PUT /api/v1/member/switch-role': {
+    rule: company('InviteMemberToCompany'),
+    why: 'manage members',
+    cases: {
+      'member → supmem': { rule: grant('supmem'), why: GRANTS },
+      'member → owner': { rule: grant('owner'), why: GRANTS },
+      'member → owner_rvs': { rule: grant('owner_rvs'), why: GRANTS },
+    },
+  },
   'PUT /api/v1/memberswitch-role': {
     rule: company('InviteMemberToCompany'),
     why: 'alias of /member/switch-role',
@@ -244,8 +269,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'GET /api/v1/companies/:id/dashboard': { rule: company('ViewCompany'), why: 'the dashboard (filtered)' },
   'GET /api/v1/structure-item/:id/overview': {
-    rule: company('ViewCompany'),
-    why: 'a folder overview (filtered)',
+    rule: { kind: 'company', permission: 'ViewCompany', scope: 'equipment', visibility: 'handler' },
+    why: 'a folder overview: members and supermembers see the folders that lead to their equipment (issue 11 item 5)',
   },
   'POST /api/v1/structure-item': { rule: company('ManageFolder'), why: SPEC_PERMISSIONS.ManageFolder.source },
   'PUT /api/v1/structure-item': { rule: company('ManageFolder'), why: SPEC_PERMISSIONS.ManageFolder.source },
@@ -444,10 +469,12 @@ export function expected(rule: Intended, role: Role, scope: Scope): Expected {
   if (scope === 'other' || (role === 'inactive' && scope !== '-')) return '404';
   if (rule.kind === 'signedIn') return 'allow';
   const permissions = held(role);
-  if (rule.kind === 'equipment' && scope === 'unassigned' && !permissions.has('ViewAllEquipment'))
-    return '404';
+  const hidden = rule.kind === 'equipment' || (rule.kind === 'company' && rule.visibility === 'handler');
+  if (hidden && scope === 'unassigned' && !permissions.has('ViewAllEquipment')) return '404';
   const also = rule.kind === 'company' ? rule.also : undefined;
   if (!permissions.has(rule.permission) || (also && !permissions.has(also))) return '403';
+  const granted = rule.kind === 'company' && rule.grants ? permissionsFor('USER', rule.grants) : [];
+  if (granted.some((name) => !permissions.has(name))) return '403';
   return 'allow';
 }
 
@@ -460,8 +487,13 @@ export function scopeOf(rule: Intended): ScopeKind {
 
 export function describeRule(rule: Intended | Access | undefined): string {
   if (!rule) return 'none';
-  if (rule.kind === 'company')
-    return `company ${rule.permission}${'also' in rule && rule.also ? ` + ${rule.also}` : ''}`;
+  if (rule.kind === 'company') {
+    const parts = [`company ${rule.permission}`];
+    if ('also' in rule && rule.also) parts.push(` + ${rule.also}`);
+    if ('grants' in rule && rule.grants) parts.push(`, granting ${rule.grants}`);
+    if ('visibility' in rule && rule.visibility) parts.push(' (equipment visibility in the handler)');
+    return parts.join('');
+  }
   if (rule.kind === 'equipment') return `equipment ${rule.permission}`;
   return rule.kind;
 }
