@@ -37,6 +37,24 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses a FILES_DIR that would serve DATA_DIR, its database or its secrets (issue 11 item 1)', () => {
+    const data = path.resolve('/srv/sdp/data');
+    for (const [files, problem] of [
+      [data, 'must not be DATA_DIR or a folder that contains it'],
+      ['/srv/sdp', 'must not be DATA_DIR or a folder that contains it'],
+      ['/', 'must not be DATA_DIR or a folder that contains it'],
+      [`${data}/secrets`, 'must not be inside DATA_DIR/secrets (the database and its password)'],
+      [`${data}/pg/base`, 'must not be inside DATA_DIR/pg (the database and its password)'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: data, FILES_DIR: files }), files).toThrow(
+        `Invalid configuration: FILES_DIR: ${problem}`,
+      );
+    }
+    expect(loadConfig({ DATA_DIR: data }).filesDir).toBe(`${data}/files`);
+    expect(loadConfig({ DATA_DIR: data, FILES_DIR: '/srv/sdp/files' }).filesDir).toBe('/srv/sdp/files');
+    expect(loadConfig({}).uploadQuotaBytesPerCompany).toBe(1024 ** 3);
+  });
+
   it('keeps the demo plant off on an external database unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp' }).demo.enabled).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp', SDP_DEMO: '1' }).demo.enabled).toBe(true);

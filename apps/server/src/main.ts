@@ -35,6 +35,7 @@ if (!databaseUrl) {
     dataDir: config.dataDir,
     port: config.embeddedPgPort,
     log: (message) => log.debug({ component: 'postgres' }, message),
+    notice: (message) => log.warn({ component: 'postgres' }, message),
   }).catch((error: Error) => {
     log.fatal(error.message);
     process.exit(1);

