@@ -480,11 +480,16 @@ function wholeMultipart({ field, filename, type, bytes }: GoodFile): Body {
 }
 
 /** A body the route documents (or, for uploads and body-less writes, a good file or nothing). */
-function validBody(operation: Operation, hints: Hints, files: GoodFile[]): fc.Arbitrary<Body> {
+function validBody(
+  operation: Operation,
+  hints: Hints,
+  files: GoodFile[],
+  extreme = false,
+): fc.Arbitrary<Body> {
   if (operation.bodyTypes.includes('application/octet-stream'))
     return octets.map((payload) => ({ payload, contentType: 'application/octet-stream' }));
   if (operation.body) {
-    const json = validValue(operation.body, 'body', hints).map(
+    const json = validValue(operation.body, 'body', hints, 0, extreme).map(
       (value): Body => ({ payload: JSON.stringify(value) ?? '', contentType: 'application/json' }),
     );
     if (!operation.bodyTypes.includes('text/csv')) return json;
@@ -498,7 +503,35 @@ function validBody(operation: Operation, hints: Hints, files: GoodFile[]): fc.Ar
 }
 
 /** What one request gets wrong: nothing, or one part of it. */
-type Target = 'none' | 'params' | 'query' | 'body' | 'caller';
+type Target = 'none' | 'extreme' | 'params' | 'query' | 'body' | 'caller';
+
+/** Headers a careless proxy or a hostile client adds: broken cookies, odd schemes, spoofed origins and addresses. */
+const ODD_HEADERS: readonly Record<string, string>[] = [
+  { cookie: 'sdp_session=' },
+  { cookie: 'sdp_session=%ff%fe' },
+  { cookie: `sdp_session=${'a'.repeat(4_000)}` },
+  { cookie: 'sdp_session=a; sdp_session=b' },
+  { cookie: 'sdp_session' },
+  { cookie: ';;;=;' },
+  { authorization: 'Bearer' },
+  { authorization: 'Bearer  ' },
+  { authorization: 'bearer x y z' },
+  { authorization: 'Basic YWRtaW46YWRtaW4=' },
+  { authorization: `Bearer ${'k'.repeat(5_000)}` },
+  { origin: 'null' },
+  { origin: 'http://evil.test' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'x-forwarded-for': 'not an address, ::1, 999.999.999.999' },
+  { 'x-forwarded-proto': 'gopher' },
+  { host: '' },
+  { host: 'evil.test:99999' },
+  { accept: 'text/event-stream' },
+  { 'accept-encoding': 'gzip;q=x, *;q=-1' },
+  { 'content-encoding': 'gzip' },
+  { 'content-encoding': 'deflate, br' },
+  { 'transfer-encoding': 'chunked' },
+  { 'x-sdp-csrf': '\u0000' },
+];
 
 /** Who calls when the caller is not what is fuzzed: those whose rights reach most handlers. */
 const likelyCallers = fc.constantFrom<Tenant>('admin', 'admin', 'owner', 'owner', 'member');
@@ -518,11 +551,15 @@ export function requestArbitrary(
     ),
   );
   const badParams = fc.tuple(...operation.params.map((param) => paramValue(param, hints)));
-  const validQuery = fc
-    .record(Object.fromEntries(operation.query.map((q) => [q.name, validValue(q.schema, q.name, hints)])), {
-      requiredKeys: operation.query.filter((q) => q.required).map((q) => q.name),
-    })
-    .map((query) => queryString(orderPairs(query) as Record<string, unknown>));
+  const validQuery = (extreme: boolean) =>
+    fc
+      .record(
+        Object.fromEntries(
+          operation.query.map((q) => [q.name, validValue(q.schema, q.name, hints, 0, extreme)]),
+        ),
+        { requiredKeys: operation.query.filter((q) => q.required).map((q) => q.name) },
+      )
+      .map((query) => queryString(orderPairs(query) as Record<string, unknown>));
   const writes =
     operation.body !== undefined || (operation.method !== 'GET' && operation.method !== 'DELETE');
   const badBody: fc.Arbitrary<Body> = writes
@@ -531,7 +568,7 @@ export function requestArbitrary(
         { weight: 3, arbitrary: fc.constant<Body>({}) },
         { weight: 1, arbitrary: bodyArbitrary(operation, hints) },
       );
-  const targets: Target[] = ['none', 'none', 'none', 'query', 'body', 'body', 'caller'];
+  const targets: Target[] = ['none', 'none', 'extreme', 'extreme', 'query', 'body', 'body', 'caller'];
   if (operation.params.length > 0) targets.push('params', 'params');
   return fc.constantFrom(...targets).chain((target) =>
     fc
@@ -539,30 +576,34 @@ export function requestArbitrary(
         target: fc.constant(target),
         who: target === 'caller' ? callers : likelyCallers,
         params: target === 'params' ? badParams : validParams,
-        query: target === 'query' ? queryArbitrary(operation, hints) : validQuery,
-        body: target === 'body' ? badBody : validBody(operation, hints, files),
+        query: target === 'query' ? queryArbitrary(operation, hints) : validQuery(target === 'extreme'),
+        body: target === 'body' ? badBody : validBody(operation, hints, files, target === 'extreme'),
+        odd:
+          target === 'caller' ? fc.option(fc.constantFrom(...ODD_HEADERS), { freq: 2 }) : fc.constant(null),
         bearer:
           target === 'caller'
             ? fc.constantFrom<'real' | 'forged' | 'none'>('real', 'forged', 'none')
             : fc.constant('real' as const),
         csrfOff: target === 'caller' ? fc.boolean() : fc.constant(false),
       })
-      .map(({ who, params: values, query, body: { payload, contentType, encoding }, bearer, csrfOff }) => {
-        let index = 0;
-        const path = operation.path.replace(/\{[^}]+\}/g, () => values[index++] ?? '');
-        const headers: Record<string, string> = {};
-        if (contentType !== undefined) headers['content-type'] = contentType;
-        if (encoding) headers['content-encoding'] = encoding;
-        return {
-          who: operation.ingestKey ? null : who,
-          method: operation.method,
-          url: query ? `${path}?${query}` : path,
-          headers,
-          ...(payload !== undefined ? { payload } : {}),
-          ...(operation.ingestKey ? { bearer } : {}),
-          ...(csrfOff ? { noCsrf: true } : {}),
-        };
-      }),
+      .map(
+        ({ who, params: values, query, body: { payload, contentType, encoding }, bearer, csrfOff, odd }) => {
+          let index = 0;
+          const path = operation.path.replace(/\{[^}]+\}/g, () => values[index++] ?? '');
+          const headers: Record<string, string> = { ...odd };
+          if (contentType !== undefined) headers['content-type'] = contentType;
+          if (encoding) headers['content-encoding'] = encoding;
+          return {
+            who: operation.ingestKey ? null : who,
+            method: operation.method,
+            url: query ? `${path}?${query}` : path,
+            headers,
+            ...(payload !== undefined ? { payload } : {}),
+            ...(operation.ingestKey ? { bearer } : {}),
+            ...(csrfOff ? { noCsrf: true } : {}),
+          };
+        },
+      ),
   );
 }
 

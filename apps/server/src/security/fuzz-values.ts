@@ -201,7 +201,73 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
 }
 
 /** Values the schema accepts (as far as its keywords tell), with real ids and names where the hints have them. */
-export function validValue(schema: JsonSchema, name: string, hints: Hints, depth = 0): fc.Arbitrary<unknown> {
+/** Values at the edges of what a schema accepts: longest strings, extreme dates and numbers, fullest arrays. */
+function extremeLeaf(schema: JsonSchema, type: string | undefined): fc.Arbitrary<unknown> | undefined {
+  if (type === 'string' && !schema.pattern) {
+    if (schema.format === 'date')
+      return fc.constantFrom('0001-01-01', '9999-12-31', '1970-01-01', '2024-02-29');
+    if (schema.format === 'date-time')
+      return fc.constantFrom(
+        '0001-01-01T00:00:00Z',
+        '9999-12-31T23:59:59.999Z',
+        '1970-01-01T00:00:00+14:00',
+        '2024-02-29T12:00:00.123456789-12:00',
+      );
+    if (schema.format) return undefined;
+    const max = Math.min(schema.maxLength ?? 5_000, 50_000);
+    const min = schema.minLength ?? 0;
+    return fc.constantFrom(
+      'x'.repeat(max),
+      '€'.repeat(max),
+      '😀'.repeat(Math.floor(max / 2)),
+      ' '.repeat(Math.max(min, 1)),
+      'ก'.repeat(min),
+      '\t\n\r'.repeat(Math.ceil(Math.max(min, 1) / 3)),
+    );
+  }
+  if (type === 'integer' || type === 'number') {
+    const edges = [schema.minimum, schema.maximum, 0, 1, -1].filter(
+      (value): value is number =>
+        value !== undefined &&
+        (schema.minimum === undefined || value >= schema.minimum) &&
+        (schema.maximum === undefined || value <= schema.maximum) &&
+        (typeof schema.exclusiveMinimum !== 'number' || value > schema.exclusiveMinimum),
+    );
+    if (type === 'number' && typeof schema.exclusiveMinimum === 'number')
+      edges.push(schema.exclusiveMinimum + Number.EPSILON, schema.exclusiveMinimum + 5e-324);
+    return edges.length > 0 ? fc.constantFrom(...edges) : undefined;
+  }
+  return undefined;
+}
+
+export function validValue(
+  schema: JsonSchema,
+  name: string,
+  hints: Hints,
+  depth = 0,
+  extreme = false,
+): fc.Arbitrary<unknown> {
+  const typical = typicalValue(schema, name, hints, depth, extreme);
+  const types = typesOf(schema);
+  const edge = extreme && types.length === 1 && !schema.enum ? extremeLeaf(schema, types[0]) : undefined;
+  if (extreme && types[0] === 'array' && schema.items)
+    return fc.oneof(
+      typical,
+      fc.array(validValue(schema.items, name, hints, depth + 1, extreme), {
+        minLength: Math.min(schema.maxItems ?? 200, 200),
+        maxLength: Math.min(schema.maxItems ?? 200, 200),
+      }),
+    );
+  return edge ? fc.oneof(typical, edge) : typical;
+}
+
+function typicalValue(
+  schema: JsonSchema,
+  name: string,
+  hints: Hints,
+  depth: number,
+  extreme: boolean,
+): fc.Arbitrary<unknown> {
   if (depth > 8) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -209,11 +275,11 @@ export function validValue(schema: JsonSchema, name: string, hints: Hints, depth
   if (known) return known;
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length)
-    return fc.oneof(...alternatives.map((each) => validValue(each, name, hints, depth + 1)));
-  if (schema.allOf?.length) return validValue(schema.allOf[0] as JsonSchema, name, hints, depth + 1);
+    return fc.oneof(...alternatives.map((each) => validValue(each, name, hints, depth + 1, extreme)));
+  if (schema.allOf?.length) return validValue(schema.allOf[0] as JsonSchema, name, hints, depth + 1, extreme);
   const types = typesOf(schema);
   if (types.length > 1)
-    return fc.oneof(...types.map((type) => validValue({ ...schema, type }, name, hints, depth + 1)));
+    return fc.oneof(...types.map((type) => validValue({ ...schema, type }, name, hints, depth + 1, extreme)));
   switch (types[0]) {
     case 'string':
       return stringArbitrary(schema, name, hints);
@@ -226,14 +292,17 @@ export function validValue(schema: JsonSchema, name: string, hints: Hints, depth
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(validValue(schema.items ?? {}, name, hints, depth + 1), {
+      return fc.array(validValue(schema.items ?? {}, name, hints, depth + 1, extreme), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)),
       });
     case 'object': {
       const properties = schema.properties ?? {};
       const model = Object.fromEntries(
-        Object.entries(properties).map(([key, child]) => [key, validValue(child, key, hints, depth + 1)]),
+        Object.entries(properties).map(([key, child]) => [
+          key,
+          validValue(child, key, hints, depth + 1, extreme),
+        ]),
       );
       const required = (schema.required ?? []).filter((key) => key in properties);
       // Only the required fields half of the time: optional sections often belong to one variant only (a model

@@ -154,14 +154,8 @@ async function send(request: FuzzRequest, operation: string, failures: Failure[]
   const { status, type, body } = outcome;
   const counts = stats.get(operation) ?? new Map<number, number>();
   stats.set(operation, counts.set(status, (counts.get(status) ?? 0) + 1));
-  if (process.env.FUZZ_STATS && status === 400 && Math.random() < 0.05)
-    console.info(
-      '400',
-      operation,
-      request.url.slice(0, 200),
-      excerpt(request.payload, 300),
-      excerpt(body, 300),
-    );
+  if (process.env.FUZZ_STATS && status === 400 && counts.get(400) === 1)
+    console.info('first 400', operation, request.url.slice(0, 200), excerpt(request.payload), excerpt(body));
   const answerText = excerpt(body, 500);
   if (ms > LIMIT_MS) fail(`slower than ${LIMIT_MS} ms`, { status });
   if (status >= 500) return void fail('5xx', { status, answer: answerText });
