@@ -362,6 +362,27 @@ export async function seedAuthzWorld(ctx: TestContext) {
   });
   if (template.statusCode !== 200) throw new Error(`recommendation template: ${template.body}`);
 
+  const userIds: Record<Role, string | null> = {
+    anonymous: null,
+    ingestKey: null,
+    inactive: inactiveId,
+    admin: tenants.users.admin,
+    owner: tenants.users.owner,
+    ownerRvs: tenants.users.ownerRvs,
+    supmem: tenants.users.supmem,
+    member: tenants.users.member,
+  };
+  /** Puts a caller's role in company A back, after a call that may have changed it. */
+  const restoreRole = async (userId: string, role: 'owner' | 'owner_rvs' | 'supmem' | 'member') => {
+    await db
+      .updateTable('memberships')
+      .set({ role })
+      .where('user_id', '=', userId)
+      .where('company_id', '=', companies.A)
+      .execute();
+    await ctx.changesHeard();
+  };
+
   const emails: Record<Role, string | null> = {
     anonymous: null,
     ingestKey: null,
@@ -383,6 +404,8 @@ export async function seedAuthzWorld(ctx: TestContext) {
     keyA,
     keyB,
     emails,
+    userIds,
+    restoreRole,
     unique,
     tagOf,
     aliasOf,

@@ -73,6 +73,13 @@ const switchRole = (scope: Scope, role: string) =>
     json('PUT', `/api/v1/member/switch-role?user_id=${target.id}&company_id=${company(scope)}`, { role }),
   );
 
+const OWN_ROLE_CHANGE: Partial<Record<Role, ['owner' | 'owner_rvs' | 'supmem' | 'member', string]>> = {
+  owner: ['owner', 'owner_rvs'],
+  ownerRvs: ['owner_rvs', 'owner'],
+  supmem: ['supmem', 'member'],
+  member: ['member', 'supmem'],
+};
+
 /** The request of each row for a scope (and, rarely, a role). */
 const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call>> = {
   'GET /healthz': () => get('/healthz'),
@@ -148,6 +155,18 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
   'PUT /api/v1/member/switch-role [member → supmem]': (scope) => switchRole(scope, 'supmem'),
   'PUT /api/v1/member/switch-role [member → owner]': (scope) => switchRole(scope, 'owner'),
   'PUT /api/v1/member/switch-role [member → owner_rvs]': (scope) => switchRole(scope, 'owner_rvs'),
+  'PUT /api/v1/member/switch-role [own role]': (scope, role) => {
+    // Each caller asks for a role other than theirs; their role is put back whatever the answer.
+    const [from, to] = OWN_ROLE_CHANGE[role] ?? ['member', 'supmem'];
+    const userId = w.userIds[role] ?? w.userIds.member;
+    return {
+      ...json('PUT', `/api/v1/member/switch-role?user_id=${userId}&company_id=${company(scope)}`, {
+        role: to,
+      }),
+      after: () =>
+        role === 'inactive' || !w.userIds[role] ? Promise.resolve() : w.restoreRole(userId as string, from),
+    };
+  },
   'PUT /api/v1/memberswitch-role': (scope) =>
     json(
       'PUT',

@@ -141,6 +141,11 @@ export type Intended =
       visibility?: 'handler';
       /** The call gives this role to someone: one grants only a role whose permissions one holds (issue 11 item 6). */
       grants?: MemberRole;
+      /**
+       * The call changes the caller's own role: nobody does (issue 11 item 6), so it is refused with 403 wherever it
+       * would be allowed; the platform ADMIN has no role in a company, so for them the member is not found (404).
+       */
+      self?: true;
     }
   /** A read of one piece of equipment: who does not see it (issue 11 item 5) gets 404 before any permission. */
   | { kind: 'equipment'; permission: Permission };
@@ -247,6 +252,10 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       'member → supmem': { rule: grant('supmem'), why: GRANTS },
       'member → owner': { rule: grant('owner'), why: GRANTS },
       'member → owner_rvs': { rule: grant('owner_rvs'), why: GRANTS },
+      'own role': {
+        rule: { kind: 'company', permission: 'InviteMemberToCompany', scope: 'company', self: true },
+        why: "issue 11 item 6: 'Nobody changes their own role'",
+      },
     },
   },
   'PUT /api/v1/memberswitch-role': {
@@ -466,7 +475,7 @@ export function expected(rule: Intended, role: Role, scope: Scope): Expected {
   if (rule.kind === 'ingestKey') return role !== 'ingestKey' ? '401' : scope === 'other' ? '404' : 'allow';
   if (role === 'ingestKey') return '401';
   if (rule.kind === 'platformAdmin') return role === 'admin' ? 'allow' : '403';
-  if (role === 'admin') return 'allow';
+  if (role === 'admin') return rule.kind === 'company' && rule.self ? '404' : 'allow';
   if (scope === 'other' || (role === 'inactive' && scope !== '-')) return '404';
   if (rule.kind === 'signedIn') return 'allow';
   const permissions = held(role);
@@ -476,7 +485,7 @@ export function expected(rule: Intended, role: Role, scope: Scope): Expected {
   if (!permissions.has(rule.permission) || (also && !permissions.has(also))) return '403';
   const granted = rule.kind === 'company' && rule.grants ? permissionsFor('USER', rule.grants) : [];
   if (granted.some((name) => !permissions.has(name))) return '403';
-  return 'allow';
+  return rule.kind === 'company' && rule.self ? '403' : 'allow';
 }
 
 export function scopeOf(rule: Intended): ScopeKind {
@@ -493,6 +502,7 @@ export function describeRule(rule: Intended | Access | undefined): string {
     if ('also' in rule && rule.also) parts.push(` + ${rule.also}`);
     if ('grants' in rule && rule.grants) parts.push(`, granting ${rule.grants}`);
     if ('visibility' in rule && rule.visibility) parts.push(' (equipment visibility in the handler)');
+    if ('self' in rule && rule.self) parts.push(', on oneself');
     return parts.join('');
   }
   if (rule.kind === 'equipment') return `equipment ${rule.permission}`;
