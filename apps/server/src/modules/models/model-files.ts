@@ -2,6 +2,7 @@ import type { ModelDetail } from '@sdp/contracts';
 import type ExcelJSModule from 'exceljs';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MasterData } from './master.repository.ts';
+import { guardWorkbookZip } from './workbook-guard.ts';
 
 /** ExcelJS is large and only needed when a workbook is read or written: loaded on first use. */
 async function excel(): Promise<typeof ExcelJSModule> {
@@ -23,10 +24,13 @@ const HEADERS = ['tag_code', 'alarm_type', 'message', 'cause', 'recommendation']
 
 /**
  * Reads a recommendation workbook: first sheet, a header row tag_code | alarm_type (Warning/Alarm or 1/2) |
- * message | cause | recommendation. The bytes must be a real .xlsx (a ZIP that ExcelJS can open).
+ * message | cause | recommendation. The bytes must be a real .xlsx (a ZIP that ExcelJS can open) within the
+ * limits of workbook-guard.ts.
  */
 export async function parseRecommendationWorkbook(bytes: Buffer): Promise<RecommendationRow[]> {
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new HttpError(415, EXCEL_REQUIRED);
+  // Sizes, ratio and rows are checked on the archive itself before ExcelJS unpacks anything (zip bombs).
+  guardWorkbookZip(bytes);
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
