@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import {
+  addMember,
+  createUser,
   PASSWORD,
   requestAs,
   seedTenants,
@@ -12,6 +15,7 @@ import {
   type TestContext,
 } from '../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../test/plant.ts';
+import { hashToken } from '../auth/access.ts';
 import type { Operation } from './fuzz-requests.ts';
 import type { Hints, JsonSchema } from './fuzz-values.ts';
 
@@ -22,6 +26,35 @@ export interface World {
   ingestKey: string;
   /** A recommendation workbook as the server hands it out: a file its upload route accepts. */
   workbook: Buffer;
+  /** Live invitation links (the token of each), so that the invitation routes reach their handlers. */
+  invitationTokens: string[];
+  /** The seeded users' password hash: restored when a route (an accepted invitation) changed one. */
+  passwordHash: string;
+}
+
+/** Invitations as the invite route leaves them, straight in the database: two new people and an existing member. */
+async function seedInvitations(ctx: TestContext, tenants: World['tenants']): Promise<string[]> {
+  const tokens: string[] = [];
+  const invitees = [
+    await createUser(ctx.db, { email: 'invitee.one@fuzz.test', status: 'pending' }),
+    await createUser(ctx.db, { email: 'invitee.two@fuzz.test', status: 'pending' }),
+  ];
+  for (const userId of invitees) await addMember(ctx.db, tenants.companyId, userId, 'member', 'pending');
+  for (const userId of [...invitees, tenants.users.member]) {
+    const token = randomBytes(32).toString('base64url');
+    await ctx.db
+      .insertInto('invitations')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        company_id: tenants.companyId,
+        invited_by: tenants.users.owner,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    tokens.push(token);
+  }
+  return tokens;
 }
 
 export async function seedWorld(ctx: TestContext): Promise<World> {
@@ -85,7 +118,20 @@ export async function seedWorld(ctx: TestContext): Promise<World> {
     `/api/v1/equipment-models/${model.id}/recommendation`,
   );
   if (workbook.statusCode !== 200) throw new Error(`no recommendation workbook: ${workbook.body}`);
-  return { tenants, cookies, ingestKey, workbook: workbook.rawPayload };
+  const invitationTokens = await seedInvitations(ctx, tenants);
+  const { password_hash } = await ctx.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', tenants.users.owner)
+    .executeTakeFirstOrThrow();
+  return {
+    tenants,
+    cookies,
+    ingestKey,
+    workbook: workbook.rawPayload,
+    invitationTokens,
+    passwordHash: password_hash ?? '',
+  };
 }
 
 /** Ids and names of what exists now, read before each operation: created rows join in, deleted ones leave. */
@@ -181,7 +227,7 @@ const pick = (values: string[], fallback: fc.Arbitrary<string>) =>
   values.length > 0 ? fc.constantFrom(...values) : fallback;
 
 /** The hints for one operation: real ids by field name and URL, real codes, tags, files and e-mails. */
-export function hintsFor(operation: Operation, pools: Pools): Hints {
+export function hintsFor(operation: Operation, pools: Pools, world: World): Hints {
   return {
     uuid(name) {
       const segment = operation.path.split(`/{${name}}`)[0]?.split('/').at(-1) ?? '';
@@ -212,6 +258,11 @@ export function hintsFor(operation: Operation, pools: Pools): Hints {
           return fc.oneof(fc.constantFrom(...Object.values(TENANT_EMAILS)), fc.emailAddress());
         case 'password':
           return fc.constantFrom(PASSWORD, 'wrong password', '');
+        case 'token':
+          return fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(...world.invitationTokens) },
+            { weight: 1, arbitrary: fc.base64String({ minLength: 43, maxLength: 44 }) },
+          );
         case 'sensor':
           return fc.constantFrom('S1', 'S2');
         case 'kind':
@@ -274,9 +325,10 @@ export async function restoreWorld(ctx: TestContext, world: World): Promise<void
       [company, user, role],
     );
   await pool.query(
-    `UPDATE users SET status = 'active', platform_role = CASE WHEN id = $1 THEN 'ADMIN' ELSE 'USER' END
+    `UPDATE users SET status = 'active', platform_role = CASE WHEN id = $1 THEN 'ADMIN' ELSE 'USER' END,
+        password_hash = $3
       WHERE id = ANY($2)`,
-    [users.admin, Object.values(users)],
+    [users.admin, Object.values(users), world.passwordHash],
   );
   // Sign-in attempts with wrong passwords lock accounts and the address; the fuzzer must still sign in.
   await pool.query('DELETE FROM login_throttle').catch(() => undefined);

@@ -208,7 +208,7 @@ it(`answers ${REQUESTS}+ generated requests on every route without a 5xx, unshap
 
   for (const [index, operation] of operations.entries()) {
     const name = `${operation.method} ${operation.path}`;
-    const hints = hintsFor(operation, await readPools(ctx));
+    const hints = hintsFor(operation, await readPools(ctx), world);
     const requests = fc.sample(requestArbitrary(operation, hints, files), {
       seed: SEED + index,
       numRuns: perOperation,
