@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberRole, memberStatus } from './auth.ts';
-import { uuid } from './common.ts';
+import { ownImageUrl, uuid } from './common.ts';
 
 /** Roles as the invite dialog offers them (spec 01 §5); lower-case record spellings are accepted too. */
 export const inviteRole = z
@@ -53,17 +53,37 @@ export const memberPageQuery = z.object({
 export const inviteMemberRequest = z.object({ email: z.email('* Invalid Email').max(320), role: inviteRole });
 export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
 
+/**
+ * The answer to an invitation: only what the inviter sent, the same whether the e-mail has an account or not
+ * (issue 11: an invitation reveals nothing about existing accounts).
+ */
+export const invitedMember = z
+  .object({
+    message: z.string(),
+    email: z.string(),
+    role: memberRole,
+    status: z.literal('pending'),
+  })
+  .meta({ id: 'InvitedMember' });
+export type InvitedMember = z.infer<typeof invitedMember>;
+
 /** The company a /member/* call concerns; the session's selected company when absent. */
 const companyRef = { company_id: uuid.optional() };
 
 export const memberEmailRequest = z.object({ email: z.email().max(320), ...companyRef });
 export type MemberEmailRequest = z.infer<typeof memberEmailRequest>;
 
+/**
+ * A company's edit of one of its members: company-side facts only (role, membership status). A member's name and
+ * picture belong to them (PUT /member/profile); sending them here is refused (issue 11).
+ */
 export const memberProfileEditRequest = z.object({
   email: z.email().max(320),
   role: inviteRole.optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  profileImageUrl: z.string().max(500).nullable().optional(),
+  /** Refused when present: kept in the schema so the answer names why. */
+  name: z.unknown().optional(),
+  /** Refused when present: kept in the schema so the answer names why. */
+  profileImageUrl: z.unknown().optional(),
   status: z.enum(['active', 'inactive']).optional(),
   ...companyRef,
 });
@@ -73,7 +93,7 @@ export const switchRoleRequest = z.object({ role: inviteRole });
 
 export const ownProfileRequest = z.object({
   name: z.string().trim().min(1, '* Required').max(200),
-  profileImageUrl: z.string().max(500).nullable().optional(),
+  profileImageUrl: ownImageUrl('profiles').nullable().optional(),
 });
 
 export const messageResponse = z.object({ message: z.string() });
@@ -96,13 +116,13 @@ export const adminList = z.object({ items: z.array(admin), total: z.number().int
 export const inviteAdminRequest = z.object({
   fullname: z.string().trim().min(1, 'This field is required.').max(200),
   email: z.email('This field is required.').max(320),
-  profileImageUrl: z.string().trim().min(1, 'This field is required.').max(500),
+  profileImageUrl: z.string().trim().min(1, 'This field is required.').pipe(ownImageUrl('profiles')),
 });
 
 export const editAdminRequest = z.object({
   email: z.email().max(320),
   name: z.string().trim().min(1, 'This field is required.').max(200),
-  profileImageUrl: z.string().trim().max(500).nullable().optional(),
+  profileImageUrl: ownImageUrl('profiles').nullable().optional(),
 });
 
 export const adminEmailRequest = z.object({ email: z.email().max(320) });
@@ -113,7 +133,10 @@ export const invitationInfo = z.object({
   kind: z.enum(['member', 'admin']),
   companyTitle: z.string().nullable(),
   role: memberRole.nullable(),
+  /** A new account: the invitee chooses a name and password on the link's page (local accounts). */
   needsPassword: z.boolean(),
+  /** The e-mail has an account already: it accepts by signing in as itself, never by setting a password. */
+  existingAccount: z.boolean(),
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type InvitationInfo = z.infer<typeof invitationInfo>;

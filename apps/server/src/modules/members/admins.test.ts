@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CSRF,
   createTestContext,
   createUser,
   seedTenants,
@@ -21,12 +22,21 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const call = (cookie: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
-  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(body ? { payload: body } : {}) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...CSRF, ...(cookie ? { cookie } : {}) },
+    ...(body ? { payload: body } : {}),
+  });
 
 describe('administrators', () => {
   it.each([
     ['GET', '/api/v1/admins', undefined],
-    ['POST', '/api/v1/admins', { fullname: 'X', email: 'x@x.test', profileImageUrl: '/x.png' }],
+    [
+      'POST',
+      '/api/v1/admins',
+      { fullname: 'X', email: 'x@x.test', profileImageUrl: '/api/v1/files/profiles/x.png' },
+    ],
     ['PUT', '/api/v1/admins/profile-edit', { email: 'admin@acme.test', name: 'X' }],
     ['POST', '/api/v1/admins/reinvite', { email: 'admin@acme.test' }],
     ['POST', '/api/v1/admins/active', { email: 'admin@acme.test' }],
@@ -70,7 +80,7 @@ describe('administrators', () => {
         await call(admin, 'POST', '/api/v1/admins', {
           fullname: 'Dup',
           email: 'owner@acme.test',
-          profileImageUrl: '/x.png',
+          profileImageUrl: '/api/v1/files/profiles/x.png',
         })
       ).statusCode,
     ).toBe(409);
@@ -121,6 +131,28 @@ describe('administrators', () => {
     ).id;
     expect((await call(admin, 'DELETE', `/api/v1/admins/${id}`)).statusCode).toBe(200);
     expect((await call(second, 'GET', '/api/v1/admins')).statusCode).toBe(401);
+  });
+
+  it("takes a picture only from our own upload route (issue 11)", async () => {
+    for (const profileImageUrl of [
+      'https://evil.example/x.png',
+      '/api/v1/files/profiles/../pg-password',
+      '/api/v1/files/companys/x.png',
+    ]) {
+      const invite = await call(admin, 'POST', '/api/v1/admins', {
+        fullname: 'Pic',
+        email: 'pic@platform.test',
+        profileImageUrl,
+      });
+      expect(invite.statusCode).toBe(400);
+      expect(invite.json().detail).toContain('Upload the image through /api/v1/upload/profiles');
+      const edit = await call(admin, 'PUT', '/api/v1/admins/profile-edit', {
+        email: 'admin@acme.test',
+        name: 'Admin',
+        profileImageUrl,
+      });
+      expect(edit.statusCode).toBe(400);
+    }
   });
 
   it('refuses to let an administrator remove themselves', async () => {

@@ -1,4 +1,6 @@
 import {
+  errorResponse,
+  invitedMember,
   inviteMemberRequest,
   member,
   memberEmailRequest,
@@ -65,10 +67,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
       config: { access: access.company('InviteMemberToCompany', fromParams) },
       schema: {
         tags: ['members'],
-        summary: 'Invite a member by e-mail (at most 10 active members per company)',
+        summary:
+          'Invite a member by e-mail (at most 10 active members per company); the answer is the same for every e-mail',
         params: companyParams,
         body: inviteMemberRequest,
-        response: { 201: member, ...errorResponses },
+        response: { 201: invitedMember, ...errorResponses, 429: errorResponse },
       },
     },
     async (request, reply) =>
@@ -92,7 +95,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'Send a pending invitation again',
         body: memberEmailRequest,
-        response: { 200: messageResponse, ...errorResponses },
+        response: { 200: messageResponse, ...errorResponses, 429: errorResponse },
       },
     },
     (request) => service.reinvite(requireAuth(request), companyOf(request), request.body.email),
@@ -106,7 +109,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         tags: ['members'],
         summary: 'Activate an inactive member (within the limit)',
         body: memberEmailRequest,
-        response: { 200: member, ...errorResponses },
+        response: { 200: member, ...errorResponses, 429: errorResponse },
       },
     },
     (request) => service.activate(requireAuth(request), companyOf(request), request.body.email),
@@ -132,7 +135,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
       config: { access: access.company('InviteMemberToCompany', fromBodyQueryOrSession) },
       schema: {
         tags: ['members'],
-        summary: 'Edit a member: role (active members only), name, image, status',
+        summary:
+          "Edit a member's company-side facts: role (active members only) and status; never their name or picture",
         body: memberProfileEditRequest,
         response: { 200: member, ...errorResponses },
       },

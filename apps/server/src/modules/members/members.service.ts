@@ -1,7 +1,8 @@
-import type { Member, MemberPage, MemberRole } from '@sdp/contracts';
+import type { InvitedMember, Member, MemberPage, MemberRole } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
+import { companyRolePermissions } from '../../auth/permissions.ts';
 import type { Db } from '../../db/pool.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
@@ -15,6 +16,13 @@ export const MAX_ACTIVE_MEMBERS = 10;
 export const INVITE_LIMIT = 'You cannot invite more than active 10 members';
 export const ACTIVE_LIMIT = 'You cannot active member because there are already 10 active members.';
 export const LAST_OWNER = 'A company needs at least one active owner: make another member owner first.';
+export const OWN_MEMBERSHIP =
+  'You cannot change your own role or membership: ask another owner or an administrator.';
+export const ROLE_NOT_YOURS =
+  'You can only give a role whose permissions you hold yourself: ask an administrator for this one.';
+export const NOT_COMPANY_FACTS =
+  "A member's name and picture are theirs to change on their own profile: this edit changes only the role and membership.";
+export const INVITED = 'Invite member successfully';
 
 export interface MembersDeps {
   db: Db;
@@ -28,14 +36,19 @@ export interface MembersDeps {
   invitationTtlDays: number;
 }
 
+/**
+ * A member as the company sees them. Somebody who has not accepted the invitation yet is shown by their e-mail
+ * alone (its local part as the name, no picture): inviting an e-mail tells nothing about an account behind it.
+ */
 export function toMember(row: MemberRow): Member {
+  const pending = row.status === 'pending';
   return {
     id: row.id,
-    name: row.name,
+    name: pending ? (row.email.split('@')[0] ?? row.email) : row.name,
     email: row.email,
     role: row.role,
     status: row.status,
-    profileImageUrl: row.image_url,
+    profileImageUrl: pending ? null : row.image_url,
     isNotify: row.is_notify,
     updatedDate: row.updated_at.toISOString(),
   };
@@ -75,6 +88,17 @@ export function createMembersService(deps: MembersDeps) {
     const member = await members.findByEmail(companyId, email, trx);
     if (!member) throw notFound('This e-mail is not a member of this company.');
     return member;
+  }
+
+  /** Nobody changes their own role or membership (issue 11 item 6). */
+  function notSelf(auth: AuthContext, userId: string) {
+    if (userId === auth.userId) throw forbidden(OWN_MEMBERSHIP);
+  }
+
+  /** One grants only a role whose permissions they hold in this company; the platform administrator holds all. */
+  function mayGrant(auth: AuthContext, role: MemberRole) {
+    if (!companyRolePermissions[role].every((permission) => auth.permissions.has(permission)))
+      throw forbidden(ROLE_NOT_YOURS);
   }
 
   async function sendInvitation(
@@ -124,9 +148,18 @@ export function createMembersService(deps: MembersDeps) {
       return { items: (await members.listActive(companyId)).map(toMember) };
     },
 
-    /** A pending membership and a single-use link by e-mail; the limit counts active members only. */
-    async invite(auth: AuthContext, companyId: string, email: string, role: MemberRole): Promise<Member> {
-      const userId = await db.transaction().execute(async (trx) => {
+    /**
+     * A pending membership and a single-use link by e-mail; the limit counts active members only. The answer is
+     * the same whether the e-mail has an account or not: it names only what the inviter sent.
+     */
+    async invite(
+      auth: AuthContext,
+      companyId: string,
+      email: string,
+      role: MemberRole,
+    ): Promise<InvitedMember> {
+      mayGrant(auth, role);
+      await db.transaction().execute(async (trx) => {
         const company = await deps.companies.lock(companyId, trx);
         if (!company || company.deleted_at) throw notFound('Company not found.');
         if ((await members.countActive(companyId, trx)) >= MAX_ACTIVE_MEMBERS)
@@ -143,11 +176,8 @@ export function createMembersService(deps: MembersDeps) {
         await members.insert(companyId, user.id, role, trx);
         await sendInvitation(auth, user.id, user.email, companyId, trx);
         await record(auth, companyId, 'invite', user.id, { email: user.email, role }, trx);
-        return user.id;
       });
-      const created = await members.findById(companyId, userId);
-      if (!created) throw notFound();
-      return toMember(created);
+      return { message: INVITED, email: email.toLowerCase(), role, status: 'pending' };
     },
 
     async reinvite(auth: AuthContext, companyId: string, email: string) {
@@ -164,7 +194,9 @@ export function createMembersService(deps: MembersDeps) {
     async activate(auth: AuthContext, companyId: string, email: string): Promise<Member> {
       await db.transaction().execute(async (trx) => {
         const member = await mustFind(companyId, email, trx);
+        notSelf(auth, member.id);
         if (member.status !== 'inactive') throw conflict('Only an inactive member can be activated.');
+        mayGrant(auth, member.role);
         if (!member.has_credentials) {
           await members.update(companyId, member.id, { status: 'pending' }, trx);
           await sendInvitation(auth, member.id, member.email, companyId, trx);
@@ -180,6 +212,7 @@ export function createMembersService(deps: MembersDeps) {
     async deactivate(auth: AuthContext, companyId: string, email: string): Promise<Member> {
       await db.transaction().execute(async (trx) => {
         const member = await mustFind(companyId, email, trx);
+        notSelf(auth, member.id);
         if (member.status === 'inactive') throw conflict('This member is already inactive.');
         await rules.keepAnOwner(companyId, member, trx);
         await members.update(companyId, member.id, { status: 'inactive' }, trx);
@@ -189,11 +222,16 @@ export function createMembersService(deps: MembersDeps) {
       return toMember(await mustFind(companyId, email, db));
     },
 
-    /** Role changes only for an active member (spec 01 §4), never taking the last owner away. */
+    /**
+     * Role changes only for an active member (spec 01 §4), never taking the last owner away, never one's own,
+     * and only to a role whose permissions the caller holds.
+     */
     async changeRole(auth: AuthContext, companyId: string, userId: string, role: MemberRole, trx: Db) {
       const member = await members.findById(companyId, userId, trx);
       if (!member) throw notFound('This user is not a member of this company.');
+      notSelf(auth, userId);
       if (member.role === role) return member;
+      mayGrant(auth, role);
       if (member.status !== 'active') throw conflict("Only an active member's role can be changed.");
       if (!isOwnerRole(role)) await rules.keepAnOwner(companyId, member, trx);
       await members.update(companyId, userId, { role }, trx);
@@ -213,48 +251,38 @@ export function createMembersService(deps: MembersDeps) {
       return toMember(member);
     },
 
-    /** The 'edit member' dialog: role, name, image and status in one all-or-nothing change. */
+    /**
+     * The 'edit member' dialog: company-side facts only, role and status. The member's name and picture are
+     * global to their account and theirs alone (PUT /member/profile): sending them is refused.
+     */
     async edit(
       auth: AuthContext,
       companyId: string,
       input: {
         email: string;
         role?: MemberRole;
-        name?: string;
-        profileImageUrl?: string | null;
+        name?: unknown;
+        profileImageUrl?: unknown;
         status?: 'active' | 'inactive';
       },
     ): Promise<Member> {
+      if (input.name !== undefined || input.profileImageUrl !== undefined) throw badRequest(NOT_COMPANY_FACTS);
       const current = await mustFind(companyId, input.email, db);
+      notSelf(auth, current.id);
       if (input.status && input.status !== current.status) {
         if (input.status === 'active') await this.activate(auth, companyId, input.email);
         else await this.deactivate(auth, companyId, input.email);
       }
-      await db.transaction().execute(async (trx) => {
-        if (input.role) await this.changeRole(auth, companyId, current.id, input.role, trx);
-        if (input.name !== undefined || input.profileImageUrl !== undefined) {
-          await users.update(
-            current.id,
-            {
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              ...(input.profileImageUrl !== undefined ? { image_url: input.profileImageUrl } : {}),
-            },
-            trx,
-          );
-        }
-      });
+      if (input.role) {
+        const role = input.role;
+        await db.transaction().execute((trx) => this.changeRole(auth, companyId, current.id, role, trx));
+      }
       return toMember(await mustFind(companyId, input.email, db));
     },
 
     /** The signed-in user's own name and image (Edit Profile). */
     async updateOwnProfile(auth: AuthContext, name: string, profileImageUrl: string | null | undefined) {
-      if (
-        profileImageUrl !== undefined &&
-        profileImageUrl !== null &&
-        !profileImageUrl.startsWith('/api/v1/files/profiles/')
-      ) {
-        throw badRequest('The profile image must be uploaded through /api/v1/upload/profiles.');
-      }
+      // The request schema admits only our own upload route's URLs (ownImageUrl('profiles')).
       await users.update(auth.userId, {
         name,
         ...(profileImageUrl !== undefined ? { image_url: profileImageUrl } : {}),

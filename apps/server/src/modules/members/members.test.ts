@@ -215,21 +215,48 @@ describe('status rules (spec 01 §4)', () => {
     expect(restored.json().status).toBe('active');
   });
 
-  it('edits role and name in one call through /member/profile-edit', async () => {
+  it('edits the role through /member/profile-edit, never the name or picture (issue 11 item 3)', async () => {
+    const before = await ctx.db
+      .selectFrom('users')
+      .select(['name', 'image_url'])
+      .where('id', '=', tenants.users.supmem)
+      .executeTakeFirstOrThrow();
+    for (const extra of [
+      { name: 'Sue Permember' },
+      { profileImageUrl: 'https://evil.example/x.png' },
+      { profileImageUrl: null },
+    ]) {
+      const refused = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
+        email: 'supmem@acme.test',
+        company_id: acme(),
+        role: 'MEMBER',
+        ...extra,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        detail:
+          "A member's name and picture are theirs to change on their own profile: this edit changes only the role and membership.",
+      });
+    }
+    const after = await ctx.db
+      .selectFrom('users')
+      .select(['name', 'image_url'])
+      .where('id', '=', tenants.users.supmem)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
     const edited = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
       email: 'supmem@acme.test',
       company_id: acme(),
       role: 'MEMBER',
-      name: 'Sue Permember',
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ role: 'member', name: 'Sue Permember' });
+    expect(edited.json()).toMatchObject({ role: 'member', name: before.name });
   });
 
   it('never removes or demotes the last active owner', async () => {
     const company = (
       await call('admin', 'POST', '/api/v1/companies', {
-        image_path: '/x.png',
+        image_path: '/api/v1/files/companys/x.png',
         title: 'Solo',
         initial_code: 'SOLO',
         start_date: '2026-01-01',
@@ -271,7 +298,7 @@ describe('the 10 active members limit', () => {
   it('holds when 20 activations race', async () => {
     const company = (
       await call('admin', 'POST', '/api/v1/companies', {
-        image_path: '/x.png',
+        image_path: '/api/v1/files/companys/x.png',
         title: 'Race',
         initial_code: 'RACE',
         start_date: '2026-01-01',
@@ -329,5 +356,117 @@ describe('own profile', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect((await call(null, 'PUT', '/api/v1/member/profile', { name: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('roles one may change and grant (issue 11 item 6)', () => {
+  const OWN = {
+    detail: 'You cannot change your own role or membership: ask another owner or an administrator.',
+  };
+  const NOT_YOURS = {
+    detail: 'You can only give a role whose permissions you hold yourself: ask an administrator for this one.',
+  };
+
+  it('refuses every change of one\'s own role or membership with 403', async () => {
+    for (const url of ['/api/v1/member/switch-role', '/api/v1/memberswitch-role']) {
+      const own = await call('owner', 'PUT', `${url}?user_id=${tenants.users.owner}&company_id=${acme()}`, {
+        role: 'OWNER_RVS',
+      });
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toEqual(OWN);
+    }
+    const edit = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
+      email: 'owner.rvs@acme.test',
+      company_id: acme(),
+      role: 'OWNER',
+    });
+    expect(edit.json()).toEqual(OWN);
+    const status = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
+      email: 'owner.rvs@acme.test',
+      company_id: acme(),
+      status: 'inactive',
+    });
+    expect(status.json()).toEqual(OWN);
+    const leave = await call('owner', 'DELETE', '/api/v1/member/inactive', {
+      email: 'owner@acme.test',
+      company_id: acme(),
+    });
+    expect(leave.statusCode).toBe(403);
+    expect(leave.json()).toEqual(OWN);
+    const roles = await ctx.db
+      .selectFrom('memberships')
+      .select(['user_id', 'role', 'status'])
+      .where('company_id', '=', acme())
+      .where('user_id', 'in', [tenants.users.owner, tenants.users.ownerRvs])
+      .orderBy('role')
+      .execute();
+    expect(roles.map(({ role, status }) => [role, status])).toEqual([
+      ['owner', 'active'],
+      ['owner_rvs', 'active'],
+    ]);
+  });
+
+  it('grants only roles whose permissions the granter holds; the administrator grants any', async () => {
+    const target = await createUser(ctx.db, { email: 'grantee@acme.test' });
+    await addMember(ctx.db, acme(), target, 'member');
+    const to = (who: Tenant, role: string) =>
+      call(who, 'PUT', `/api/v1/member/switch-role?user_id=${target}&company_id=${acme()}`, { role });
+    // OWNER lacks ManageDataModel (OWNER_RVS); OWNER_RVS lacks ManageIngestKeys (OWNER).
+    for (const [who, role] of [
+      ['owner', 'OWNER_RVS'],
+      ['ownerRvs', 'OWNER'],
+    ] as const) {
+      const refused = await to(who, role);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual(NOT_YOURS);
+      const invite = await call(who, 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+        email: `grant-${who}@acme.test`,
+        role,
+      });
+      expect(invite.statusCode).toBe(403);
+      expect(invite.json()).toEqual(NOT_YOURS);
+    }
+    expect((await to('owner', 'SUPERMEMBER')).statusCode).toBe(200);
+    expect((await to('owner', 'OWNER')).statusCode).toBe(200);
+    expect((await to('admin', 'OWNER_RVS')).statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('memberships')
+      .select('role')
+      .where('user_id', '=', target)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe('owner_rvs');
+  });
+});
+
+describe('the invite answer (issue 11 items 3 and 7)', () => {
+  it('is the same for an e-mail with an account in another company and for a new one', async () => {
+    const existing = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+      email: 'outsider@other.test',
+      role: 'MEMBER',
+    });
+    const fresh = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {
+      email: 'nobody-yet@other.test',
+      role: 'MEMBER',
+    });
+    expect(existing.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const shape = { message: 'Invite member successfully', role: 'member', status: 'pending' };
+    expect(existing.json()).toEqual({ ...shape, email: 'outsider@other.test' });
+    expect(fresh.json()).toEqual({ ...shape, email: 'nobody-yet@other.test' });
+    // Until they accept, the members list shows them by their e-mail alone, not the account's name or picture.
+    await ctx.db
+      .updateTable('users')
+      .set({ name: 'Olga Outsider', image_url: '/api/v1/files/profiles/olga.png' })
+      .where('id', '=', tenants.users.outsider)
+      .execute();
+    const list = await call('owner', 'GET', `/api/v1/companies/${acme()}/members?search=other.test&perPage=40`);
+    const shown = list.json().items.map((m: { name: string; profileImageUrl: string | null }) => [
+      m.name,
+      m.profileImageUrl,
+    ]);
+    expect(shown.sort()).toEqual([
+      ['nobody-yet', null],
+      ['outsider', null],
+    ]);
   });
 });
