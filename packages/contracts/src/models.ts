@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from './common.ts';
+import { ownImageUrl, uuid } from './common.ts';
 import { modelTypeId, statusCode } from './structure.ts';
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
@@ -156,7 +156,7 @@ const sections = {
   vibration_sensor_in: z.array(vibrationSensorRow).max(100),
   raw_vibration_sensor_in: z.array(rawVibrationSensorRow).max(100),
 };
-const diagram = z.object({ diagram_url: z.string().max(500).nullable() });
+const diagram = z.object({ diagram_url: ownImageUrl('equipment-tags').nullable() });
 const modelIn = {
   title: z.string().trim().min(1, '* Messages is required').max(200),
   isActive: z.enum(['active', 'inactive']).default('active'),

@@ -76,3 +76,11 @@ BEGIN
 END $$;
 CREATE TRIGGER companies_claim_logo AFTER INSERT OR UPDATE OF image_path ON companies
   FOR EACH ROW EXECUTE FUNCTION stored_files_claim_logo();
+
+-- RVS diagrams take only our own image URLs from now on (packages/contracts ownImageUrl): a stored diagram that
+-- points anywhere else is dropped, so the model's settings still read as valid.
+UPDATE equipment_model_settings
+   SET document = jsonb_set(document, '{rvs_diagram_in,diagram_url}', 'null'::jsonb)
+ WHERE document -> 'rvs_diagram_in' ->> 'diagram_url' IS NOT NULL
+   AND document -> 'rvs_diagram_in' ->> 'diagram_url'
+       !~ '^/api/v1/files/equipment-tags/[A-Za-z0-9][A-Za-z0-9_-]{0,159}\.(png|jpg)$';

@@ -255,6 +255,46 @@ describe('image uploads', () => {
   });
 });
 
+describe('image URL fields', () => {
+  it('take only URLs of our own upload route, of their own kind (issue 11 items 3, 12)', async () => {
+    const send = (who: Tenant, method: 'POST' | 'PUT', url: string, payload: object) =>
+      ctx.app.inject({ method, url, payload, headers: { ...CSRF, cookie: cookies[who] } });
+    const company = (image_path: string) => ({
+      image_path,
+      title: 'Logo Test',
+      initial_code: 'LOGOT',
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+    });
+    const refusals = [
+      'https://evil.example/logo.png',
+      'javascript:alert(1)',
+      '/api/v1/files/profiles/me-1-0123456789abcdef.png',
+      '/api/v1/files/companys/../secrets/pg-password',
+      '/api/v1/files/companys/logo.svg',
+    ];
+    for (const url of refusals) {
+      const response = await send('admin', 'POST', '/api/v1/companies', company(url));
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().detail, url).toContain('Upload the image through /api/v1/upload/companys');
+      const image = await send('admin', 'POST', '/api/v1/equipment-tag-images', {
+        equipmentTagId: tenants.companyId,
+        url: url.replace('companys', 'equipment-tags'),
+        image_name: 'a.png',
+        image_size: 1,
+      });
+      expect(image.statusCode, url).toBe(400);
+      const diagram = await send('admin', 'PUT', `/api/v1/equipment-models/${tenants.companyId}`, {
+        model_in: { title: 'M' },
+        rvs_diagram_in: { diagram_url: url.replace('companys', 'equipment-tags') },
+      });
+      expect(diagram.statusCode, url).toBe(400);
+    }
+    const logo = await uploaded('admin', '/api/v1/upload/companys');
+    expect((await send('admin', 'POST', '/api/v1/companies', company(logo))).statusCode).toBe(201);
+  });
+});
+
 describe('the files route', () => {
   it('answers 4xx with a detail for folders outside the list and names that are not ours (issue 11 item 1)', async () => {
     for (const url of [
