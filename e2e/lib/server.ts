@@ -65,6 +65,8 @@ export async function startServer(repoRoot: string): Promise<RunningServer> {
       SDP_DEMO: '1',
       // The journeys build their own structure: the demo company without the streaming plant keeps them quick and independent.
       SDP_DEMO_STREAM: '0',
+      // Without a mail server the journeys read invitation links on the Mail outbox page, which hides them unless told.
+      MAIL_OUTBOX_SHOWS_LINKS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

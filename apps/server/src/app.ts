@@ -159,7 +159,7 @@ export async function buildApp({
   });
   const companies = createCompaniesRepository(db);
   const members = createMembersRepository(db);
-  const invitations = createInvitationsRepository(db);
+  const invitations = createInvitationsRepository(db, config.invitationLimits);
   const membershipDeps = {
     db,
     members,
@@ -177,6 +177,7 @@ export async function buildApp({
     users,
     rules: createMembershipRules(membershipDeps),
     audit,
+    sessions,
     localAccounts: !oidc,
   });
 
@@ -251,7 +252,10 @@ export async function buildApp({
       await api.register(companiesRoutes, { service: createCompaniesService({ db, companies, audit }) });
       await api.register(membersRoutes, { service: createMembersService(membershipDeps) });
       await api.register(adminsRoutes, { service: createAdminsService(membershipDeps) });
-      await api.register(mailOutboxRoutes, { repository: mailRepository });
+      await api.register(mailOutboxRoutes, {
+        repository: mailRepository,
+        showSecrets: config.mailOutboxShowsLinks,
+      });
       const structure = createStructureRepository(db, pool);
       const files = createFileStore({
         db,

@@ -56,6 +56,9 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('SDP <no-reply@sdp.local>'),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    INVITE_MAX_PER_INVITER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+    INVITE_MAX_PER_COMPANY_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(100),
+    MAIL_OUTBOX_SHOWS_LINKS: flag.optional(),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -157,6 +160,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   invitationTtlDays: number;
+  /** Invitation mails one inviter, and one company, may send an hour (429 beyond). */
+  invitationLimits: { perInviterPerHour: number; perCompanyPerHour: number };
+  /** The Mail outbox shows invitation links (development and tests without a mail server only). */
+  mailOutboxShowsLinks: boolean;
   uploadMaxBytes: number;
   /** The bytes of uploaded files one company (or one user's profile pictures) may hold. */
   uploadQuotaBytesPerCompany: number;
@@ -242,6 +249,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     invitationTtlDays: e.INVITATION_TTL_DAYS,
+    invitationLimits: {
+      perInviterPerHour: e.INVITE_MAX_PER_INVITER_PER_HOUR,
+      perCompanyPerHour: e.INVITE_MAX_PER_COMPANY_PER_HOUR,
+    },
+    mailOutboxShowsLinks: e.MAIL_OUTBOX_SHOWS_LINKS ?? false,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadQuotaBytesPerCompany: e.UPLOAD_QUOTA_BYTES_PER_COMPANY,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,

@@ -123,6 +123,14 @@ export function createSessionsRepository(db: Db, pool: pg.Pool, cache: AuthCache
       cache.invalidate();
     },
 
+    /** Ends every session of the user but `keepId` (the one changing the password; null: all of them). */
+    async deleteOthersOf(userId: string, keepId: string | null, executor: Db = db) {
+      let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepId) query = query.where('id', '!=', keepId);
+      await query.execute();
+      cache.invalidate();
+    },
+
     async deleteExpired() {
       await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
     },

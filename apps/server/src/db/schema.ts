@@ -192,6 +192,8 @@ export interface MailOutboxTable {
   subject: string;
   body_text: string;
   body_html: string | null;
+  /** What the Mail outbox shows administrators: the text without its secrets (0010). Null: the text itself. */
+  shown_text: string | null;
   state: Generated<MailState>;
   attempts: Generated<number>;
   last_error: string | null;

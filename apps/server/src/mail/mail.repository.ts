@@ -7,6 +7,11 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * What administrators see of the message on the Mail outbox page: the text without its secrets (an invitation's
+   * link). Absent: the message has no secrets and `text` is shown.
+   */
+  shownText?: string;
   companyId?: string | null;
 }
 
@@ -16,6 +21,7 @@ export interface OutboxRow {
   subject: string;
   body_text: string;
   body_html: string | null;
+  shown_text: string | null;
   state: MailState;
   attempts: number;
   last_error: string | null;
@@ -29,6 +35,7 @@ const outboxColumns = [
   'subject',
   'body_text',
   'body_html',
+  'shown_text',
   'state',
   'attempts',
   'last_error',
@@ -46,6 +53,7 @@ export function createMailRepository(db: Db) {
           subject: message.subject,
           body_text: message.text,
           body_html: message.html ?? null,
+          shown_text: message.shownText ?? null,
           company_id: message.companyId ?? null,
         })
         .returning('id')
@@ -57,7 +65,12 @@ export function createMailRepository(db: Db) {
       return db.selectFrom('mail_outbox').select(outboxColumns).where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * Records a delivery attempt. Once a message with secrets is sent or has failed for good, its secrets are no
+     * longer needed: the stored text becomes the shown copy and the HTML part is dropped.
+     */
     async markAttempt(id: string, state: MailState, error: string | null) {
+      const done = state === 'sent' || state === 'failed';
       await db
         .updateTable('mail_outbox')
         .set({
@@ -65,6 +78,12 @@ export function createMailRepository(db: Db) {
           attempts: sql<number>`attempts + 1`,
           last_error: error,
           sent_at: state === 'sent' || state === 'stored' ? sql<Date>`now()` : null,
+          ...(done
+            ? {
+                body_text: sql<string>`coalesce(shown_text, body_text)`,
+                body_html: sql<string | null>`CASE WHEN shown_text IS NULL THEN body_html END`,
+              }
+            : {}),
         })
         .where('id', '=', id)
         .execute();

@@ -4,17 +4,21 @@ import { access } from '../../auth/access.ts';
 import type { MailRepository } from '../../mail/mail.repository.ts';
 
 /** The administrators' 'Mail outbox': every message the portal sent or holds, newest first. */
-export const mailOutboxRoutes: FastifyPluginAsyncZod<{ repository: MailRepository }> = async (
-  app,
-  { repository },
-) => {
+export const mailOutboxRoutes: FastifyPluginAsyncZod<{
+  repository: MailRepository;
+  /**
+   * MAIL_OUTBOX_SHOWS_LINKS: show messages with their secrets (invitation links), for development and tests
+   * without a mail server. Off: administrators read the copy without them (issue 11).
+   */
+  showSecrets?: boolean;
+}> = async (app, { repository, showSecrets = false }) => {
   app.get(
     '/mail-outbox',
     {
       config: { access: access.platformAdmin() },
       schema: {
         tags: ['mail'],
-        summary: 'Mail outbox: subject, recipient, time, body and delivery state',
+        summary: 'Mail outbox: subject, recipient, time, body (without invitation links) and delivery state',
         querystring: outboxQuery,
         response: { 200: outboxPage, 401: errorResponse, 403: errorResponse },
       },
@@ -28,7 +32,7 @@ export const mailOutboxRoutes: FastifyPluginAsyncZod<{ repository: MailRepositor
           id: row.id,
           recipient: row.recipient,
           subject: row.subject,
-          body: row.body_text,
+          body: showSecrets ? row.body_text : (row.shown_text ?? row.body_text),
           state: row.state,
           attempts: row.attempts,
           lastError: row.last_error,

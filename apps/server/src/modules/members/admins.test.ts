@@ -133,7 +133,7 @@ describe('administrators', () => {
     expect((await call(second, 'GET', '/api/v1/admins')).statusCode).toBe(401);
   });
 
-  it("takes a picture only from our own upload route (issue 11)", async () => {
+  it('takes a picture only from our own upload route (issue 11)', async () => {
     for (const profileImageUrl of [
       'https://evil.example/x.png',
       '/api/v1/files/profiles/../pg-password',

@@ -15,7 +15,14 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The invitation e-mail, in English and Thai, with the single-use link. */
+/** Stands for the link in the copy of the message administrators read on the Mail outbox page. */
+export const HIDDEN_LINK = '[link hidden: sent only to the recipient]';
+
+/**
+ * The invitation e-mail, in English and Thai, with the single-use link. Only fixed text, the company's title and
+ * the inviter's name: nothing else an inviter types reaches an outsider's mailbox. `shownText` is the same text
+ * with the link hidden, for the Mail outbox.
+ */
 export function invitationMail({
   email,
   link,
@@ -26,20 +33,22 @@ export function invitationMail({
   const what = companyTitle ? `join ${companyTitle} on SDP` : 'administer SDP, the Smart Detection Platform';
   const whatTh = companyTitle ? `เข้าร่วม ${companyTitle} บน SDP` : 'เป็นผู้ดูแลระบบ SDP';
   const subject = companyTitle ? `Invitation to ${companyTitle} on SDP` : 'Invitation to administer SDP';
-  const text = [
-    `${invitedBy} invited you to ${what}.`,
-    '',
-    `Open this link to accept: ${link}`,
-    `The link works once and expires in ${expiresInDays} days.`,
-    '',
-    `${invitedBy} เชิญคุณ${whatTh}`,
-    `เปิดลิงก์นี้เพื่อตอบรับ: ${link}`,
-    `ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน`,
-  ].join('\n');
+  const textWith = (shown: string) =>
+    [
+      `${invitedBy} invited you to ${what}.`,
+      '',
+      `Open this link to accept: ${shown}`,
+      `The link works once and expires in ${expiresInDays} days.`,
+      '',
+      `${invitedBy} เชิญคุณ${whatTh}`,
+      `เปิดลิงก์นี้เพื่อตอบรับ: ${shown}`,
+      `ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน`,
+    ].join('\n');
+  const text = textWith(link);
   const html = `<p>${escapeHtml(invitedBy)} invited you to ${escapeHtml(what)}.</p>
 <p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
 <p>The link works once and expires in ${expiresInDays} days.</p>
 <hr><p>${escapeHtml(invitedBy)} เชิญคุณ${escapeHtml(whatTh)}</p>
 <p><a href="${escapeHtml(link)}">ตอบรับคำเชิญ</a> — ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน</p>`;
-  return { recipient: email, subject, text, html };
+  return { recipient: email, subject, text, html, shownText: textWith(HIDDEN_LINK) };
 }

@@ -1,7 +1,13 @@
-import { acceptInvitationRequest, errorResponse, invitationInfo, loginResponse } from '@sdp/contracts';
+import {
+  acceptInvitationRequest,
+  errorResponse,
+  invitationInfo,
+  loginResponse,
+  messageResponse,
+} from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../auth/access.ts';
+import { access, requireAuth } from '../../auth/access.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
 interface Options {
@@ -34,7 +40,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
       config: { access: access.public() },
       schema: {
         tags: ['auth'],
-        summary: 'Accept an invitation with a name and password (local accounts); signs in',
+        summary:
+          'A new account accepts its invitation with a name and password (local accounts) and is signed in; an existing account is refused (409): it signs in and accepts',
         params: tokenParams,
         body: acceptInvitationRequest,
         response: { 200: loginResponse, ...errors },
@@ -48,5 +55,19 @@ export const invitationsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
       );
       return signIn(userId, reply);
     },
+  );
+
+  app.post(
+    '/auth/invitations/:token/accept-signed-in',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: ['auth'],
+        summary: 'An existing account, signed in as itself, accepts the invitation sent to its e-mail',
+        params: tokenParams,
+        response: { 200: messageResponse, 401: errorResponse, 403: errorResponse, ...errors },
+      },
+    },
+    (request) => service.acceptSignedIn(request.params.token, requireAuth(request).userId),
   );
 };

@@ -1,7 +1,8 @@
 import type { InvitationInfo } from '@sdp/contracts';
 import { hashPassword } from '../../auth/passwords.ts';
+import type { SessionsRepository } from '../../auth/sessions.repository.ts';
 import type { Db } from '../../db/pool.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { InvitationRow, InvitationsRepository } from './invitations.repository.ts';
@@ -10,6 +11,10 @@ import type { createMembershipRules } from './members.service.ts';
 export const INVALID_LINK = 'This invitation link is not valid.';
 export const EXPIRED_LINK = 'This invitation link has expired. Ask for a new invitation.';
 export const USED_LINK = 'This invitation link has already been used.';
+export const SIGN_IN_TO_ACCEPT =
+  'This e-mail already has an account: sign in with it to accept the invitation. An invitation never changes its password.';
+export const OTHER_ACCOUNT =
+  'This invitation was sent to another e-mail address: sign out, then sign in with that address to accept it.';
 
 interface Deps {
   db: Db;
@@ -17,10 +22,16 @@ interface Deps {
   users: UsersRepository;
   rules: ReturnType<typeof createMembershipRules>;
   audit: AuditRepository;
+  /** Ends the user's other sessions when an invitation sets their password. */
+  sessions: Pick<SessionsRepository, 'deleteOthersOf'>;
   localAccounts: boolean;
 }
 
-/** Invitation links: they work once, for 7 days (INVITATION_TTL_DAYS), and activate the membership they carry. */
+/**
+ * Invitation links: they work once, for 7 days (INVITATION_TTL_DAYS), and activate the membership they carry.
+ * A new account (no password, no OpenID Connect link yet) chooses its name and password through the link; an
+ * existing account accepts only by signing in as itself: an invitation never changes an account's credentials.
+ */
 export function createInvitationsService(deps: Deps) {
   const { db, invitations, users, rules, audit } = deps;
 
@@ -56,22 +67,39 @@ export function createInvitationsService(deps: Deps) {
         kind: row.company_id ? 'member' : 'admin',
         companyTitle: row.company_title,
         role: row.role,
-        needsPassword: deps.localAccounts,
+        needsPassword: deps.localAccounts && !row.has_credentials,
+        existingAccount: row.has_credentials,
         expiresAt: row.expires_at.toISOString(),
       };
     },
 
-    /** Local accounts: sets the name and password and activates, all or nothing. Answers the user to sign in. */
+    /**
+     * Local accounts, a new account only: sets the name and password and activates, all or nothing; any session
+     * of that user ends. Answers the user to sign in. An account that signs in already is refused (409).
+     */
     async acceptWithPassword(token: string, name: string, password: string): Promise<string> {
       if (!deps.localAccounts)
         throw new HttpError(400, 'This portal signs in through your organisation: sign in to accept.');
       const passwordHash = await hashPassword(password);
-      return db.transaction().execute(async (trx) => {
+      const userId = await db.transaction().execute(async (trx) => {
         const row = check(await invitations.findByToken(token, trx, true));
+        if (row.has_credentials) throw conflict(SIGN_IN_TO_ACCEPT, 'sign-in-to-accept');
         await users.update(row.user_id, { name, password_hash: passwordHash }, trx);
         await accept(row, trx);
         return row.user_id;
       });
+      await deps.sessions.deleteOthersOf(userId, null);
+      return userId;
+    },
+
+    /** An existing account accepts signed in as itself; the link of somebody else is refused (403). */
+    async acceptSignedIn(token: string, userId: string) {
+      await db.transaction().execute(async (trx) => {
+        const row = check(await invitations.findByToken(token, trx, true));
+        if (row.user_id !== userId) throw forbidden(OTHER_ACCOUNT);
+        await accept(row, trx);
+      });
+      return { message: 'Invitation accepted' };
     },
 
     /** OpenID Connect: signing in is the acceptance. Invitations that would break the limit stay pending. */

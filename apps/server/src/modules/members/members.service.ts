@@ -266,7 +266,8 @@ export function createMembersService(deps: MembersDeps) {
         status?: 'active' | 'inactive';
       },
     ): Promise<Member> {
-      if (input.name !== undefined || input.profileImageUrl !== undefined) throw badRequest(NOT_COMPANY_FACTS);
+      if (input.name !== undefined || input.profileImageUrl !== undefined)
+        throw badRequest(NOT_COMPANY_FACTS);
       const current = await mustFind(companyId, input.email, db);
       notSelf(auth, current.id);
       if (input.status && input.status !== current.status) {

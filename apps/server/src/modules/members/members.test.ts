@@ -364,10 +364,11 @@ describe('roles one may change and grant (issue 11 item 6)', () => {
     detail: 'You cannot change your own role or membership: ask another owner or an administrator.',
   };
   const NOT_YOURS = {
-    detail: 'You can only give a role whose permissions you hold yourself: ask an administrator for this one.',
+    detail:
+      'You can only give a role whose permissions you hold yourself: ask an administrator for this one.',
   };
 
-  it('refuses every change of one\'s own role or membership with 403', async () => {
+  it("refuses every change of one's own role or membership with 403", async () => {
     for (const url of ['/api/v1/member/switch-role', '/api/v1/memberswitch-role']) {
       const own = await call('owner', 'PUT', `${url}?user_id=${tenants.users.owner}&company_id=${acme()}`, {
         role: 'OWNER_RVS',
@@ -459,11 +460,14 @@ describe('the invite answer (issue 11 items 3 and 7)', () => {
       .set({ name: 'Olga Outsider', image_url: '/api/v1/files/profiles/olga.png' })
       .where('id', '=', tenants.users.outsider)
       .execute();
-    const list = await call('owner', 'GET', `/api/v1/companies/${acme()}/members?search=other.test&perPage=40`);
-    const shown = list.json().items.map((m: { name: string; profileImageUrl: string | null }) => [
-      m.name,
-      m.profileImageUrl,
-    ]);
+    const list = await call(
+      'owner',
+      'GET',
+      `/api/v1/companies/${acme()}/members?search=other.test&perPage=40`,
+    );
+    const shown = list
+      .json()
+      .items.map((m: { name: string; profileImageUrl: string | null }) => [m.name, m.profileImageUrl]);
     expect(shown.sort()).toEqual([
       ['nobody-yet', null],
       ['outsider', null],
