@@ -107,11 +107,23 @@ describe('the recommendation workbook upload (issue 11 item 10: zip bombs)', () 
     });
   });
 
-  it('caps the rows of its worksheets', async () => {
+  it('caps the rows and cells of its worksheets', async () => {
     const rows = zip([{ name: 'xl/worksheets/sheet1.xml', content: sheet(WORKBOOK_LIMITS.rows + 1) }]);
     expect(await refusal(rows)).toEqual({
       status: 413,
       detail: 'The workbook has more than the limit of 10000 rows.',
+    });
+    const wide = zip([
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        content: Buffer.from(
+          `<worksheet><sheetData><row r="1">${'<c/>'.repeat(WORKBOOK_LIMITS.cells + 1)}</row></sheetData></worksheet>`,
+        ),
+      },
+    ]);
+    expect(await refusal(wide)).toEqual({
+      status: 413,
+      detail: 'The workbook has more than the limit of 100000 cells.',
     });
   });
 

@@ -13,6 +13,8 @@ export const WORKBOOK_LIMITS = {
   /** Uncompressed ÷ compressed, for entries over 1 MB: XML compresses 10-20×, bombs 1000×. */
   ratio: 100,
   rows: 10_000,
+  /** Cells of all worksheets: five columns are read, a few more are tolerated. */
+  cells: 100_000,
 };
 
 const NOT_A_WORKBOOK = 'Please upload file excel';
@@ -40,6 +42,7 @@ export function guardWorkbookZip(bytes: Buffer, limits = WORKBOOK_LIMITS): void 
   let offset = directoryOffset;
   let total = 0;
   let rows = 0;
+  let cells = 0;
   for (let index = 0; index < entries; index++) {
     if (offset + 46 > end || bytes.readUInt32LE(offset) !== 0x02014b50)
       throw new HttpError(415, NOT_A_WORKBOOK);
@@ -69,8 +72,12 @@ export function guardWorkbookZip(bytes: Buffer, limits = WORKBOOK_LIMITS): void 
 
     const content = unpack(bytes, local, method, compressed, size, limits);
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
-      rows += content.toString('latin1').match(/<(?:\w+:)?row[\s/>]/g)?.length ?? 0;
+      const xml = content.toString('latin1');
+      rows += xml.match(/<(?:\w+:)?row[\s/>]/g)?.length ?? 0;
+      cells += xml.match(/<(?:\w+:)?c[\s/>]/g)?.length ?? 0;
       if (rows > limits.rows) throw tooLarge(`The workbook has more than the limit of ${limits.rows} rows.`);
+      if (cells > limits.cells)
+        throw tooLarge(`The workbook has more than the limit of ${limits.cells} cells.`);
     }
   }
 }
