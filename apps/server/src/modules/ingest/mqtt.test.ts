@@ -103,4 +103,13 @@ describe('MQTT ingestion', () => {
       .toEqual([401, 403]);
     expect(await stored()).toHaveLength(2);
   });
+
+  it('reads the Bearer scheme in any case, as the HTTP routes do', async () => {
+    await publisher.publishAsync(
+      `sdp/ACME/${model.code}/measurements`,
+      JSON.stringify({ points: [{ tag: 'h2', ts: '2026-11-20T00:00:00Z', value: 41 }] }),
+      { qos: 1, properties: { userProperties: { authorization: `bEaReR ${key}` } } },
+    );
+    await expect.poll(stored, { timeout: 20_000 }).toContainEqual(['h2', 41]);
+  });
 });

@@ -1,6 +1,6 @@
 import { MAX_POINTS_PER_REQUEST, waveformJsonRequest } from '@sdp/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
-import { hashToken } from '../../auth/access.ts';
+import { bearerToken, hashToken } from '../../auth/access.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
@@ -73,11 +73,7 @@ export function startMqttIngest(deps: Deps): { client: MqttClient; stop(): Promi
       throw new HttpError(400, 'The payload is not valid JSON.');
     }
     const header = [properties?.authorization].flat()[0] ?? '';
-    const token = header.startsWith('Bearer ')
-      ? header.slice(7).trim()
-      : typeof body.key === 'string'
-        ? body.key
-        : '';
+    const token = bearerToken(header) || (typeof body.key === 'string' ? body.key : '');
     const key = token ? await deps.keys.findLive(hashToken(token)) : undefined;
     if (!key) throw new HttpError(401, 'A valid ingest key is required.');
     if ((await deps.companyCode(key.company_id)) !== companyCode)
