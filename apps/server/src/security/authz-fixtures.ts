@@ -336,13 +336,20 @@ export async function seedAuthzWorld(ctx: TestContext) {
   };
   const admins = { active: await freshAdmin('active'), pending: await freshAdmin('pending') };
 
-  const invitations = createInvitationsRepository(db);
-  /** A fresh invitation link of a new person to a company of its own (A's member limit stays out of the way). */
-  const freshInvitation = async () => {
+  // The world makes many links: the hourly invitation limits stay out of the way.
+  const invitations = createInvitationsRepository(db, { perInviterPerHour: 1e9, perCompanyPerHour: 1e9 });
+  /**
+   * A fresh invitation link to a company of its own (A's member limit stays out of the way): of a new person
+   * (no password yet), or of the existing account `forUserId`, who accepts it signed in.
+   */
+  const freshInvitation = async (forUserId?: string) => {
     const code = `I${unique()}`.toUpperCase().slice(0, 20);
     const companyId = await createCompany(db, `Invited ${code}`, code);
-    const email = `invited${unique()}@acme.test`;
-    const userId = await createUser(db, { email, status: 'pending' });
+    let userId = forUserId;
+    if (!userId) {
+      userId = await createUser(db, { email: `invited${unique()}@acme.test`, status: 'pending' });
+      await db.updateTable('users').set({ password_hash: null }).where('id', '=', userId).execute();
+    }
     await addMember(db, companyId, userId, 'member', 'pending');
     return invitations.create({ userId, companyId, invitedBy: tenants.users.admin, ttlDays: 7 }, db);
   };

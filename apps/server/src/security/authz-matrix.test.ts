@@ -41,7 +41,11 @@ beforeAll(async () => {
   // A built web app of one page, so the web route answers 200 rather than 'not built yet'.
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'sdp-authz-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SDP</title>');
-  ctx = await createTestContext({ WEB_DIST: webDist });
+  ctx = await createTestContext({
+    WEB_DIST: webDist,
+    INVITE_MAX_PER_INVITER_PER_HOUR: '10000',
+    INVITE_MAX_PER_COMPANY_PER_HOUR: '10000',
+  });
   w = await seedAuthzWorld(ctx);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
@@ -93,6 +97,10 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
       name: 'New Person',
       password: 'a long new password',
     }),
+  'POST /auth/invitations/:token/accept-signed-in': async (_scope, role) => ({
+    method: 'POST',
+    url: `/auth/invitations/${await w.freshInvitation(w.userIds[role] ?? undefined)}/accept-signed-in`,
+  }),
   'GET /*': () => get('/plant/overview'),
 
   'GET /api/v1/users/me [no company]': () => get('/api/v1/users/me'),

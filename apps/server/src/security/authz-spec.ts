@@ -190,7 +190,14 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'POST /auth/login': { rule: publicRule, why: 'sign-in' },
   'POST /auth/logout': { rule: publicRule, why: 'ends the presented session, if any' },
   'GET /auth/invitations/:token': { rule: publicRule, why: 'the token is the credential' },
-  'POST /auth/invitations/:token/accept': { rule: publicRule, why: 'the token is the credential' },
+  'POST /auth/invitations/:token/accept': {
+    rule: publicRule,
+    why: 'the token is the credential; a new account only (issue 11 item 2)',
+  },
+  'POST /auth/invitations/:token/accept-signed-in': {
+    rule: signedIn,
+    why: 'issue 11 item 2: an existing account accepts signed in as itself (the link of another answers 403)',
+  },
   'GET /*': { rule: publicRule, why: 'the web app' },
 
   'GET /api/v1/users/me': {
