@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import type { ModelDetail } from '@sdp/contracts';
 import type ExcelJSModule from 'exceljs';
 import { HttpError } from '../../lib/http-error.ts';
@@ -31,6 +32,56 @@ export async function parseRecommendationWorkbook(bytes: Buffer): Promise<Recomm
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new HttpError(415, EXCEL_REQUIRED);
   // Sizes, ratio and rows are checked on the archive itself before ExcelJS unpacks anything (zip bombs).
   guardWorkbookZip(bytes);
+  return readInWorker(bytes);
+}
+
+/** The memory (V8 heap) ExcelJS may use to read one workbook, in a worker of its own. */
+export const WORKBOOK_MEMORY_MB = 256;
+const WORKBOOK_SECONDS = 30;
+
+/** Runs readRecommendationRows in a worker thread under a heap limit and a time limit. */
+function readInWorker(bytes: Buffer): Promise<RecommendationRow[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./workbook-worker.ts', import.meta.url), {
+      workerData: bytes,
+      resourceLimits: { maxOldGenerationSizeMb: WORKBOOK_MEMORY_MB, maxYoungGenerationSizeMb: 32 },
+    });
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(new HttpError(413, `Reading the workbook took longer than ${WORKBOOK_SECONDS} s.`)),
+        ),
+      WORKBOOK_SECONDS * 1000,
+    );
+    worker.once('message', (answer: { rows: RecommendationRow[] } | { status: number; detail: string }) =>
+      finish(() =>
+        'rows' in answer ? resolve(answer.rows) : reject(new HttpError(answer.status, answer.detail)),
+      ),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new HttpError(
+                413,
+                `Reading the workbook needs more than the limit of ${WORKBOOK_MEMORY_MB} MB.`,
+              )
+            : error,
+        ),
+      ),
+    );
+    // Settled already when it answered; otherwise it ended without a word.
+    worker.once('exit', () => finish(() => reject(new HttpError(415, EXCEL_REQUIRED))));
+  });
+}
+
+/** The rows of a recommendation workbook, read by ExcelJS (in the worker of readInWorker). */
+export async function readRecommendationRows(bytes: Buffer): Promise<RecommendationRow[]> {
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
