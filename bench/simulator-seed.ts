@@ -68,7 +68,7 @@ try {
   for (const tag of demoPlant.tags) {
     const form = new FormData();
     form.append('image_file', new Blob([tagImagePng(tag)], { type: 'image/png' }), tag.imageName);
-    const upload = await fetch(`${server.url}/api/v1/upload/equipment-tags`, {
+    const upload = await fetch(`${server.url}/api/v1/upload/equipment-tags?company_id=${companyId}`, {
       method: 'POST',
       headers: { cookie },
       body: form,

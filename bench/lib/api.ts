@@ -46,7 +46,8 @@ export async function createBenchPlant(
 ): Promise<BenchPlant> {
   const cookie = await signInCookie(baseUrl, admin.email, admin.password);
   const company = await call<{ id: string }>(baseUrl, cookie, 'POST', '/api/v1/companies', {
-    image_path: '/logo.png',
+    // Image fields take only our own file URLs (issue 11); no file is needed behind it for a benchmark.
+    image_path: '/api/v1/files/companys/bench-logo.png',
     title: 'Bench',
     initial_code: `BENCH${Date.now().toString(36).toUpperCase()}`,
     start_date: '2026-01-01',
