@@ -71,6 +71,11 @@ export const meResponse = z
     companies: z.array(myCompany),
     selectedCompanyId: uuid.nullable(),
     permissions: z.array(permission),
+    /**
+     * The roles this user may give in the same company: those whose permissions they hold (issue 11 item 6).
+     * Always sent by the server.
+     */
+    grantableRoles: z.array(memberRole).optional(),
   })
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponse>;

@@ -1,4 +1,5 @@
-import type { MeResponse, Permission } from '@sdp/contracts';
+import { type MeResponse, memberRole, type Permission } from '@sdp/contracts';
+import { companyRolePermissions } from '../../auth/permissions.ts';
 import type { UserCompanyRow, UserRow } from './users.repository.ts';
 
 export function toMe(
@@ -29,5 +30,8 @@ export function toMe(
     })),
     selectedCompanyId,
     permissions: [...permissions],
+    grantableRoles: memberRole.options.filter((role) =>
+      companyRolePermissions[role].every((needed) => permissions.includes(needed)),
+    ),
   };
 }

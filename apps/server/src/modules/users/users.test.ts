@@ -17,6 +17,16 @@ async function meAs(email: string, query = '') {
 }
 
 describe('GET /api/v1/users/me', () => {
+  it.each([
+    ['admin@acme.test', ['owner', 'owner_rvs', 'supmem', 'member']],
+    ['owner@acme.test', ['owner', 'supmem', 'member']],
+    ['owner.rvs@acme.test', ['owner_rvs', 'supmem', 'member']],
+    ['member@acme.test', ['member']],
+  ])('names the roles %s may give: those whose permissions they hold (issue 11)', async (email, roles) => {
+    const response = await meAs(email, `?company_id=${tenants.companyId}`);
+    expect(response.json().grantableRoles).toEqual(roles);
+  });
+
   it('gives the platform administrator every company and every permission', async () => {
     const response = await meAs('admin@acme.test', `?company_id=${tenants.companyId}`);
     expect(response.statusCode).toBe(200);
