@@ -259,6 +259,14 @@ export const en = {
     signInToAccept: 'Sign in with your organisation to accept',
     loadFailed: 'This invitation link cannot be opened.',
     goToSignIn: 'Go to sign in',
+    existingAccount:
+      'This e-mail already has an account: sign in with its password to accept. The invitation does not change your password or name.',
+    yourPassword: 'Your password',
+    signInAndAccept: 'Sign in and accept',
+    signedInAs: 'You are signed in as {{email}}.',
+    otherAccount:
+      'You are signed in as {{signedIn}}, but this invitation is for {{email}}. Sign out, then sign in with that address to accept it.',
+    signOut: 'Sign out',
   },
   models: {
     backToCompany: 'Back to the company page',

@@ -20,3 +20,26 @@ export function useAcceptInvitation() {
     },
   });
 }
+
+/** An existing account, signed in as itself, accepts the invitation sent to its e-mail. */
+export function acceptInvitationSignedIn(token: string): Promise<{ message: string }> {
+  return apiClient.post<{ message: string }>(
+    `/auth/invitations/${encodeURIComponent(token)}/accept-signed-in`,
+  );
+}
+
+/** Signs in with the account's own password when asked, then accepts: an invitation never sets that password. */
+export function useAcceptInvitationSignedIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ token, email, password }: { token: string; email: string; password?: string }) => {
+      if (password !== undefined) {
+        const { user } = await apiClient.post<LoginResponse>('/auth/login', { email, password });
+        queryClient.setQueryData(authKeys.me(), user);
+      }
+      return acceptInvitationSignedIn(token);
+    },
+    meta: { handlesUnauthorized: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+  });
+}

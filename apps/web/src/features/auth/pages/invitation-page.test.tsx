@@ -18,6 +18,7 @@ const invitation = (overrides: Record<string, unknown> = {}): Reply => ({
     companyTitle: 'Acme Energy',
     role: 'owner',
     needsPassword: true,
+    existingAccount: false,
     expiresAt: '2026-12-01T00:00:00.000Z',
     ...overrides,
   },
@@ -125,5 +126,75 @@ describe('InvitationPage', () => {
     const link = await screen.findByRole('link', { name: 'Sign in with your organisation to accept' });
     expect(link.getAttribute('href')).toBe('/auth/oidc/start');
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  describe('for an e-mail that has an account already (issue 11)', () => {
+    const EXISTING = invitation({ needsPassword: false, existingAccount: true, name: 'Kept Name' });
+    const SIGNED_IN = `POST /auth/invitations/${TOKEN}/accept-signed-in`;
+    const LOCAL = { status: 200, body: { mode: 'local', reportIssueUrl: null } };
+
+    it('asks for its own password to sign in, never for a new password or name, then accepts', async () => {
+      const calls = stubServer({
+        [INFO]: EXISTING,
+        'GET /auth/config': LOCAL,
+        'GET /api/v1/users/me': { status: 401, body: { detail: 'Sign in to continue.' } },
+        'POST /auth/login': {
+          status: 200,
+          body: { user: { email: 'new.owner@example.com' }, redirectTo: '/' },
+        },
+        [SIGNED_IN]: { status: 200, body: { message: 'Invitation accepted' } },
+      });
+      const router = renderInvitation();
+
+      const password = await screen.findByLabelText(/^Your password/);
+      expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+      expect(screen.queryByLabelText(/^Confirm password/)).toBeNull();
+      expect(screen.queryByText(/Kept Name/)).toBeNull();
+      fireEvent.change(password, { target: { value: 'my own password' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in and accept' }));
+
+      expect(await screen.findByText('Arrived at /login/redirect')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login/redirect');
+      const posts = calls.filter((call) => call.method === 'POST');
+      expect(posts.map((call) => call.path)).toEqual([
+        '/auth/login',
+        `/auth/invitations/${TOKEN}/accept-signed-in`,
+      ]);
+      expect(posts[0]?.body).toEqual({ email: 'new.owner@example.com', password: 'my own password' });
+      expect(calls.some((call) => call.path === `/auth/invitations/${TOKEN}/accept`)).toBe(false);
+    });
+
+    it('accepts at once when signed in as that e-mail', async () => {
+      const calls = stubServer({
+        [INFO]: EXISTING,
+        'GET /auth/config': LOCAL,
+        'GET /api/v1/users/me': { status: 200, body: { email: 'New.Owner@example.com' } },
+        [SIGNED_IN]: { status: 200, body: { message: 'Invitation accepted' } },
+      });
+      renderInvitation();
+
+      expect(await screen.findByText('You are signed in as New.Owner@example.com.')).toBeTruthy();
+      expect(screen.queryByLabelText(/password/i)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
+      expect(await screen.findByText('Arrived at /login/redirect')).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        `/auth/invitations/${TOKEN}/accept-signed-in`,
+      ]);
+    });
+
+    it('tells somebody signed in as another e-mail to sign out first', async () => {
+      stubServer({
+        [INFO]: EXISTING,
+        'GET /auth/config': LOCAL,
+        'GET /api/v1/users/me': { status: 200, body: { email: 'someone.else@example.com' } },
+      });
+      renderInvitation();
+
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'You are signed in as someone.else@example.com, but this invitation is for new.owner@example.com. Sign out, then sign in with that address to accept it.',
+      );
+      expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout/redirect');
+    });
   });
 });

@@ -14,8 +14,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { describeFailure } from '../../../lib/errors.ts';
-import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { useAcceptInvitation, useAcceptInvitationSignedIn } from '../api/accept-invitation.ts';
+import { useAuthConfig } from '../api/get-auth-config.ts';
 import { useInvitation } from '../api/get-invitation.ts';
+import { useMe } from '../api/get-me.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 const PASSWORD_MIN = 8;
@@ -98,8 +100,95 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
 }
 
 /**
+ * An e-mail that has an account already: it accepts by signing in as itself (with its own password, or already
+ * signed in), never by choosing a new password or name here (issue 11).
+ */
+function ExistingAccountAccept({ token, invitation }: { token: string; invitation: InvitationInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const accept = useAcceptInvitationSignedIn();
+  const { control, handleSubmit } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const done = { onSuccess: () => navigate('/login/redirect', { replace: true }) };
+  const failure = accept.isError ? (
+    <Alert severity="error">{describeFailure(accept.error, t('invitation.acceptFailed'), t)}</Alert>
+  ) : null;
+
+  if (me.isPending) return <CircularProgress aria-label={t('common.loading')} sx={{ alignSelf: 'center' }} />;
+  if (me.data) {
+    if (me.data.email.toLowerCase() !== invitation.email.toLowerCase()) {
+      return (
+        <Stack spacing={2}>
+          <Alert severity="warning">
+            {t('invitation.otherAccount', { signedIn: me.data.email, email: invitation.email })}
+          </Alert>
+          <Button component={Link} to="/logout/redirect" variant="outlined">
+            {t('invitation.signOut')}
+          </Button>
+        </Stack>
+      );
+    }
+    return (
+      <Stack spacing={2}>
+        {failure}
+        <Typography>{t('invitation.signedInAs', { email: me.data.email })}</Typography>
+        <Button
+          variant="contained"
+          size="large"
+          loading={accept.isPending}
+          onClick={() => accept.mutate({ token, email: invitation.email }, done)}
+        >
+          {t('invitation.accept')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit(({ password }) =>
+        accept.mutate({ token, email: invitation.email, password }, done),
+      )}
+    >
+      {failure}
+      <Typography>{t('invitation.existingAccount')}</Typography>
+      <FormTextField
+        control={control}
+        name="password"
+        label={t('invitation.yourPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <Button type="submit" variant="contained" size="large" loading={accept.isPending}>
+        {t('invitation.signInAndAccept')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** How this invitation is accepted: a new account's name and password, an existing account's sign-in, or OIDC. */
+function AcceptBy({ token, invitation }: { token: string; invitation: InvitationInfo }) {
+  const { t } = useTranslation();
+  const config = useAuthConfig();
+  if (invitation.needsPassword) return <AcceptForm token={token} invitation={invitation} />;
+  if (invitation.existingAccount && config.isPending)
+    return <CircularProgress aria-label={t('common.loading')} sx={{ alignSelf: 'center' }} />;
+  if (invitation.existingAccount && config.data?.mode !== 'oidc')
+    return <ExistingAccountAccept token={token} invitation={invitation} />;
+  return (
+    <Button variant="contained" size="large" href="/auth/oidc/start">
+      {t('invitation.signInToAccept')}
+    </Button>
+  );
+}
+
+/**
  * `/auth/invitation/:token`, the link of an invitation mail: whom it invites and to what, then a name and
- * password (local accounts) or the organisation's sign-in (OIDC, where signing in accepts).
+ * password (a new local account), a sign-in as itself (an existing account) or the organisation's sign-in (OIDC,
+ * where signing in accepts).
  */
 export function InvitationPage() {
   const { t } = useTranslation();
@@ -136,13 +225,7 @@ export function InvitationPage() {
               </Typography>
             ) : null}
           </Box>
-          {invitation.data.needsPassword ? (
-            <AcceptForm token={token} invitation={invitation.data} />
-          ) : (
-            <Button variant="contained" size="large" href="/auth/oidc/start">
-              {t('invitation.signInToAccept')}
-            </Button>
-          )}
+          <AcceptBy token={token} invitation={invitation.data} />
         </>
       )}
     </AuthCard>
