@@ -18,9 +18,13 @@ export function isAcceptedImage(file: Pick<File, 'name' | 'type'>): boolean {
   return IMAGE_EXTENSIONS.test(file.name) && (file.type === '' || IMAGE_TYPES.has(file.type));
 }
 
-/** Uploads one image as `image_file` and answers its URL, usable directly as an `<img src>`. */
-export function uploadImage(kind: UploadKind, file: File): Promise<UploadResponse> {
+/**
+ * Uploads one image as `image_file` and answers its URL, usable directly as an `<img src>`. `companyId` names the
+ * company the image belongs to (equipment images; a company's logo): only that company's people see it.
+ */
+export function uploadImage(kind: UploadKind, file: File, companyId?: string): Promise<UploadResponse> {
   const form = new FormData();
   form.append('image_file', file);
-  return apiClient.post<UploadResponse>(`/api/v1/upload/${kind}`, form);
+  const query = companyId ? `?company_id=${encodeURIComponent(companyId)}` : '';
+  return apiClient.post<UploadResponse>(`/api/v1/upload/${kind}${query}`, form);
 }

@@ -8,9 +8,14 @@ import { initI18n } from './i18n.ts';
 import { useImageUpload } from './use-image-upload.ts';
 
 /** An image field as the pickers use the hook: a file input and the names of what was uploaded. */
-function Probe() {
+function Probe({ companyId }: { companyId?: string }) {
   const [images, setImages] = useState<UploadResponse[]>([]);
-  const upload = useImageUpload('equipment-tags', 'Upload failed', (uploaded) => setImages(uploaded));
+  const upload = useImageUpload(
+    'equipment-tags',
+    'Upload failed',
+    (uploaded) => setImages(uploaded),
+    companyId,
+  );
   return (
     <>
       <input type="file" multiple aria-label="Images" onChange={upload.onChange} />
@@ -65,6 +70,19 @@ describe('useImageUpload', () => {
     choose(png('fake.png'));
     expect(await screen.findByText('Please upload file with type: jpeg, jpg, png')).toBeTruthy();
     expect(calls).toHaveLength(1);
+  });
+
+  it('names the company the images belong to, so only its people see them', async () => {
+    const calls = stubServer({
+      'POST /api/v1/upload/equipment-tags': {
+        status: 200,
+        body: { url: '/api/v1/files/equipment-tags/a.png', image_name: 'a.png', image_size: 5 },
+      },
+    });
+    renderPage(<Probe companyId="c-1" />, { path: '/', at: '/' });
+    choose(png('a.png'));
+    expect(await screen.findByText('Uploaded: a.png')).toBeTruthy();
+    expect(calls[0]?.search.get('company_id')).toBe('c-1');
   });
 
   it("shows the server's detail for any other failure", async () => {

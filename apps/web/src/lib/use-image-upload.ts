@@ -12,18 +12,20 @@ const UNSUPPORTED_MEDIA_TYPE = 415;
  * The file input of an image field: the chosen files are checked by type and name (spec 01 §5: jpeg, jpg, png),
  * uploaded one after another and handed to `onUploaded`. A file refused by the server's check of its bytes (415)
  * gets the same 'wrong type' warning as one refused here; other failures the server's detail or `failedMessage`.
+ * `companyId`: the company the images belong to (see uploadImage).
  */
 export function useImageUpload(
   kind: UploadKind,
   failedMessage: string,
   onUploaded: (images: UploadResponse[]) => void,
+  companyId?: string,
 ): { onChange: (event: ChangeEvent<HTMLInputElement>) => void; pending: boolean } {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
       const uploaded: UploadResponse[] = [];
-      for (const file of files) uploaded.push(await uploadImage(kind, file));
+      for (const file of files) uploaded.push(await uploadImage(kind, file, companyId));
       return uploaded;
     },
   });

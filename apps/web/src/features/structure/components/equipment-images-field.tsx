@@ -17,6 +17,8 @@ import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { type EquipmentImageValue, formatMegabytes, shortImageName } from './equipment-form.ts';
 
 type EquipmentImagesFieldProps = {
+  /** The company of the equipment: its images belong to it. */
+  companyId: string;
   value: EquipmentImageValue[];
   onChange: (images: EquipmentImageValue[]) => void;
   error?: string | undefined;
@@ -26,10 +28,13 @@ type EquipmentImagesFieldProps = {
  * The images of an equipment tag: png, jpg and jpeg only, each uploaded as soon as it is chosen and listed
  * with its name (cut at 50 characters) and size in MB (spec 01 §5, §9).
  */
-export function EquipmentImagesField({ value, onChange, error }: EquipmentImagesFieldProps) {
+export function EquipmentImagesField({ companyId, value, onChange, error }: EquipmentImagesFieldProps) {
   const { t } = useTranslation();
-  const upload = useImageUpload('equipment-tags', t('structure.equipment.uploadFailed'), (uploaded) =>
-    onChange([...value, ...uploaded]),
+  const upload = useImageUpload(
+    'equipment-tags',
+    t('structure.equipment.uploadFailed'),
+    (uploaded) => onChange([...value, ...uploaded]),
+    companyId,
   );
 
   return (

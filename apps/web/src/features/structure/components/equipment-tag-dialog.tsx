@@ -278,6 +278,7 @@ function EquipmentTagForm({ company, parent, existing, onClose }: EquipmentTagFo
                 name="images"
                 render={({ field, fieldState }) => (
                   <EquipmentImagesField
+                    companyId={company.id}
                     value={field.value}
                     onChange={field.onChange}
                     error={fieldState.error?.message}
