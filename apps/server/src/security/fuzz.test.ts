@@ -101,6 +101,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** Sends one request as the web client (or the gateway) would, and checks the answer. */
 /** Answers by operation and status, printed with FUZZ_STATS=1 to see which routes the requests really reach. */
 const stats = new Map<string, Map<number, number>>();
+/** The longest answer of each operation, in ms (printed with FUZZ_STATS=1 too). */
+const slowest = new Map<string, number>();
 
 async function send(request: FuzzRequest, operation: string, failures: Failure[]): Promise<void> {
   const headers: Record<string, string> = {
@@ -152,6 +154,7 @@ async function send(request: FuzzRequest, operation: string, failures: Failure[]
   if (outcome === 'hung') return void fail(`no answer within ${GIVE_UP_MS} ms`);
   if (outcome instanceof Error) return void fail(`inject failed: ${outcome.message}`);
   const { status, type, body } = outcome;
+  slowest.set(operation, Math.max(slowest.get(operation) ?? 0, ms));
   const counts = stats.get(operation) ?? new Map<number, number>();
   stats.set(operation, counts.set(status, (counts.get(status) ?? 0) + 1));
   if (process.env.FUZZ_STATS && status === 400 && counts.get(400) === 1)
@@ -228,7 +231,11 @@ it(`answers ${REQUESTS}+ generated requests on every route without a 5xx, unshap
 
   if (process.env.FUZZ_STATS)
     for (const [operation, counts] of stats)
-      console.info(operation, JSON.stringify(Object.fromEntries([...counts].sort(([a], [b]) => a - b))));
+      console.info(
+        operation,
+        JSON.stringify(Object.fromEntries([...counts].sort(([a], [b]) => a - b))),
+        `slowest ${slowest.get(operation)} ms`,
+      );
   console.info(
     `fuzz: ${sent} requests on ${operations.length} operations in ${Date.now() - started} ms, seed ${SEED}`,
   );
