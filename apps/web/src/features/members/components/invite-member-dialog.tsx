@@ -9,7 +9,7 @@ import { FormTextField } from '../../../components/form-text-field.tsx';
 import { type DialogMessage, MessageDialog } from '../../../components/message-dialog.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useInviteMember } from '../api/invite-member.ts';
-import { inviteRoles } from '../roles.ts';
+import { type InviteRole, inviteRoles } from '../roles.ts';
 import { inviteFailure } from './member-limits.ts';
 import { RoleSelect } from './role-select.tsx';
 
@@ -31,11 +31,13 @@ type InviteMemberValues = z.input<ReturnType<typeof inviteMemberSchema>>;
 
 type InviteMemberDialogProps = {
   companyId: string;
+  /** The roles offered: those the inviter may give (issue 11); all four by default. */
+  roles?: readonly InviteRole[];
   onClose: () => void;
 };
 
 /** 'Invite Member': an e-mail and one of OWNER, OWNER_RVS, MEMBER, SUPERMEMBER. */
-export function InviteMemberDialog({ companyId, onClose }: InviteMemberDialogProps) {
+export function InviteMemberDialog({ companyId, roles = inviteRoles, onClose }: InviteMemberDialogProps) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const invite = useInviteMember();
@@ -83,7 +85,7 @@ export function InviteMemberDialog({ companyId, onClose }: InviteMemberDialogPro
           <RoleSelect
             name={field.name}
             value={field.value}
-            roles={inviteRoles}
+            roles={roles}
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}

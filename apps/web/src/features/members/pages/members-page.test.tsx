@@ -37,8 +37,14 @@ function membersServer() {
 const memberRequests = (calls: Call[]) =>
   calls.filter((call) => call.path === '/api/v1/companies/c1/members').map((call) => call.search.toString());
 
-function renderMembers(at = '/company/c1/members') {
-  return renderPage(<MembersPage />, { path: '/company/:id/members', at, me: testMe() });
+/** An owner of c1 who is none of the listed members; as an owner, they give OWNER, MEMBER and SUPERMEMBER. */
+const ME = testMe({
+  id: '00000000-0000-4000-8000-0000000000ff',
+  grantableRoles: ['owner', 'supmem', 'member'],
+});
+
+function renderMembers(at = '/company/c1/members', me = ME) {
+  return renderPage(<MembersPage />, { path: '/company/:id/members', at, me });
 }
 
 beforeAll(() => {
@@ -185,5 +191,44 @@ describe('MembersPage actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     const error = await screen.findByRole('dialog', { name: 'Error' });
     expect(within(error).getByText('This e-mail is already a member of this company.')).toBeTruthy();
+  });
+
+  it('offers no role or membership action on your own row (issue 11)', async () => {
+    stubServer({
+      'GET /api/v1/companies/c1/members': {
+        status: 200,
+        body: { items: [member(1), member(2)], total: 2, page: 1, perPage: 10 },
+      },
+    });
+    renderMembers('/company/c1/members', { ...ME, id: member(1).id });
+    await screen.findByText('member1@example.com');
+
+    const own = within(screen.getByRole('row', { name: /member1@/ }));
+    expect(own.queryAllByRole('button')).toHaveLength(0);
+    expect(within(screen.getByRole('row', { name: /member2@/ })).queryAllByRole('button')).not.toHaveLength(
+      0,
+    );
+  });
+
+  it('offers only the roles you may give, in Switch role and in Invite Member (issue 11)', async () => {
+    stubServer({
+      'GET /api/v1/companies/c1/members': {
+        status: 200,
+        body: { items: [member(2)], total: 1, page: 1, perPage: 10 },
+      },
+    });
+    renderMembers();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch role member2@example.com' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Role/ }));
+    const offered = () => screen.getAllByRole('option').map((option) => option.textContent);
+    expect(offered()).toEqual(['OWNER', 'MEMBER', 'SUPERMEMBER']);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Role/ }));
+    expect(offered()).toEqual(['OWNER', 'MEMBER', 'SUPERMEMBER']);
   });
 });

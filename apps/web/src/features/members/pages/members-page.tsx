@@ -41,7 +41,7 @@ import { useSwitchMemberRole } from '../api/switch-member-role.ts';
 import { InviteMemberDialog } from '../components/invite-member-dialog.tsx';
 import { activateLimit } from '../components/member-limits.ts';
 import { MemberRoleDialog } from '../components/member-role-dialog.tsx';
-import { editRoles, type InviteRole, inviteRoles } from '../roles.ts';
+import { editRoles, grantableIn, type InviteRole } from '../roles.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -72,6 +72,9 @@ export function MembersPage() {
   const companyTitle = search.get(MEMBERS_TITLE_PARAM) ?? findCompany(me, companyId)?.title;
   const canInvite = canIn(me, companyId, 'InviteMemberToCompany');
   const canRemove = canIn(me, companyId, 'RemoveMemberFromCompany');
+  // Only roles whose permissions one holds are offered; nobody changes their own role or membership (issue 11).
+  const grantable = grantableIn(me, companyId);
+  const grantableEdit = grantableIn(me, companyId, editRoles);
   const total = members.data?.total ?? 0;
 
   const ref = (member: Member) => ({ email: member.email, company_id: companyId });
@@ -201,13 +204,16 @@ export function MembersPage() {
                       status={member.status}
                       subject={member.email}
                       handlers={{
-                        edit: canInvite ? () => setRoleChange({ member, kind: 'edit' }) : undefined,
+                        edit:
+                          canInvite && member.id !== me.id
+                            ? () => setRoleChange({ member, kind: 'edit' })
+                            : undefined,
                         resend: canInvite ? () => askResend(member) : undefined,
-                        activate: canInvite ? () => askActivate(member) : undefined,
-                        delete: canRemove ? () => askDelete(member) : undefined,
+                        activate: canInvite && member.id !== me.id ? () => askActivate(member) : undefined,
+                        delete: canRemove && member.id !== me.id ? () => askDelete(member) : undefined,
                       }}
                     >
-                      {canInvite && member.status === 'active' ? (
+                      {canInvite && member.status === 'active' && member.id !== me.id ? (
                         <Tooltip title={t('people.switchRole')}>
                           <IconButton
                             size="small"
@@ -237,12 +243,14 @@ export function MembersPage() {
           onPerPageChange={paging.setPerPage}
         />
       </Paper>
-      {inviting ? <InviteMemberDialog companyId={companyId} onClose={() => setInviting(false)} /> : null}
+      {inviting ? (
+        <InviteMemberDialog companyId={companyId} roles={grantable} onClose={() => setInviting(false)} />
+      ) : null}
       {roleChange ? (
         <MemberRoleDialog
           member={roleChange.member}
           title={t(roleChange.kind === 'edit' ? 'members.editTitle' : 'members.switchTitle')}
-          roles={roleChange.kind === 'edit' ? editRoles : inviteRoles}
+          roles={roleChange.kind === 'edit' ? grantableEdit : grantable}
           submitLabel={t(roleChange.kind === 'edit' ? 'common.save' : 'people.switchRole')}
           pending={editMember.isPending || switchRole.isPending}
           onSubmit={handleRole}
