@@ -225,7 +225,8 @@ export const en = {
     deleteFailed: 'Can not Delete Admin!',
   },
   mailOutbox: {
-    subtitle: 'Mail the portal sent or holds, newest first. Without an SMTP server, mail is stored here.',
+    subtitle:
+      'Mail the portal sent or holds, newest first. Without an SMTP server, mail is stored here. Invitation links go only to their recipients and are hidden here.',
     empty: 'No mail yet.',
     showBody: 'Show the message {{subject}}',
     hideBody: 'Hide the message {{subject}}',
