@@ -23,6 +23,8 @@ type ImagePickerProps = {
   uploadFailedMessage: string;
   /** A larger preview for a picture that must be seen whole (a machine diagram); 96 × 96 otherwise. */
   previewSize?: { width: number; height: number };
+  /** The company the image belongs to (a model's diagram, a company's logo): only its people see it. */
+  companyId?: string | undefined;
 };
 
 /**
@@ -39,11 +41,17 @@ export function ImagePicker({
   error,
   uploadFailedMessage,
   previewSize,
+  companyId,
 }: ImagePickerProps) {
   const { t } = useTranslation();
-  const upload = useImageUpload(kind, uploadFailedMessage, ([image]) => {
-    if (image) onChange(image.url);
-  });
+  const upload = useImageUpload(
+    kind,
+    uploadFailedMessage,
+    ([image]) => {
+      if (image) onChange(image.url);
+    },
+    companyId,
+  );
 
   return (
     <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>

@@ -95,6 +95,7 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
         render={({ field, fieldState }) => (
           <ImagePicker
             kind="companys"
+            companyId={company?.id}
             label={t('companies.form.image')}
             value={field.value || null}
             onChange={field.onChange}

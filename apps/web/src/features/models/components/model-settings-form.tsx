@@ -271,6 +271,7 @@ export function ModelSettingsForm({ model, initial }: ModelSettingsFormProps) {
               errors={errors}
             />
             <DiagramSection
+              companyId={model.companyId}
               url={draft.rvs_diagram_in.diagram_url}
               onChange={(diagram_url) => section('rvs_diagram_in')({ diagram_url })}
             />

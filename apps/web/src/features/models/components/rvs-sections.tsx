@@ -24,6 +24,8 @@ export function RvsInformationSection({ realtimeReport, onChange }: RvsInformati
 }
 
 type DiagramSectionProps = {
+  /** The model's company: the diagram belongs to it. */
+  companyId: string;
   url: string | null;
   onChange: (url: string) => void;
 };
@@ -31,7 +33,7 @@ type DiagramSectionProps = {
 const DIAGRAM_PREVIEW = { width: 320, height: 200 };
 
 /** The machine diagram of an RVS model: uploaded at once as an image; its address is saved with the form. */
-export function DiagramSection({ url, onChange }: DiagramSectionProps) {
+export function DiagramSection({ companyId, url, onChange }: DiagramSectionProps) {
   const { t } = useTranslation();
   return (
     <SettingSection title={t('models.sections.diagram')}>
@@ -39,6 +41,7 @@ export function DiagramSection({ url, onChange }: DiagramSectionProps) {
       <Box sx={{ width: 'fit-content' }}>
         <ImagePicker
           kind="equipment-tags"
+          companyId={companyId}
           label={t('models.rvs.diagram')}
           value={url}
           onChange={onChange}
