@@ -37,6 +37,26 @@ describe('configuration', () => {
     );
   });
 
+  it('hides invitation links from the Mail outbox and limits invitations an hour by default (issue 11)', () => {
+    expect(loadConfig({})).toMatchObject({
+      mailOutboxShowsLinks: false,
+      invitationLimits: { perInviterPerHour: 30, perCompanyPerHour: 100 },
+    });
+    expect(
+      loadConfig({
+        MAIL_OUTBOX_SHOWS_LINKS: '1',
+        INVITE_MAX_PER_INVITER_PER_HOUR: '5',
+        INVITE_MAX_PER_COMPANY_PER_HOUR: '8',
+      }),
+    ).toMatchObject({
+      mailOutboxShowsLinks: true,
+      invitationLimits: { perInviterPerHour: 5, perCompanyPerHour: 8 },
+    });
+    expect(() => loadConfig({ INVITE_MAX_PER_INVITER_PER_HOUR: '0' })).toThrow(
+      'INVITE_MAX_PER_INVITER_PER_HOUR',
+    );
+  });
+
   it('refuses a FILES_DIR that would serve DATA_DIR, its database or its secrets (issue 11 item 1)', () => {
     const data = path.resolve('/srv/sdp/data');
     for (const [files, problem] of [
