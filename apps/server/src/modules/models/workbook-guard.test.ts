@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
+import { createModel, seedEquipment } from '../../../test/plant.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseRecommendationWorkbook, recommendationWorkbook } from './model-files.ts';
 import { WORKBOOK_LIMITS } from './workbook-guard.ts';
@@ -136,5 +138,40 @@ describe('the recommendation workbook upload (issue 11 item 10: zip bombs)', () 
       ['P-101', 1],
       ['P-101', 2],
     ]);
+  });
+});
+
+describe('POST /api/v1/equipment-models/{id}/recommendation', () => {
+  let ctx: TestContext;
+  let modelId: string;
+  let owner: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const { companyId } = await seedTenants(ctx.db);
+    modelId = (await createModel(ctx.app, await seedEquipment(ctx.db, companyId), 1)).id;
+    owner = await signIn(ctx.app, 'owner@acme.test');
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a zip bomb with 413 and the limit, and stores nothing', async () => {
+    const bomb = zip([{ name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(40 * 1024 * 1024) }]);
+    const boundary = '----sdp-bomb';
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/equipment-models/${modelId}/recommendation`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="recommendation_msg_file"; filename="bomb.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bomb,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner, ...CSRF },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      detail: 'A part of the workbook unpacks to more than the limit of 16777216 bytes (16 MB).',
+    });
+    expect(await ctx.db.selectFrom('stored_files').selectAll().execute()).toEqual([]);
   });
 });
