@@ -38,7 +38,11 @@ try {
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${server.url}/api/v1${path}`, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        cookie,
+        'x-sdp-csrf': '1',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -70,7 +74,7 @@ try {
     form.append('image_file', new Blob([tagImagePng(tag)], { type: 'image/png' }), tag.imageName);
     const upload = await fetch(`${server.url}/api/v1/upload/equipment-tags?company_id=${companyId}`, {
       method: 'POST',
-      headers: { cookie },
+      headers: { cookie, 'x-sdp-csrf': '1' },
       body: form,
     });
     if (!upload.ok) throw new Error(`image of ${tag.code}: ${upload.status} ${await upload.text()}`);

@@ -21,7 +21,8 @@ async function call<T>(
 ): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    // Writes without a JSON body carry the CSRF header, as the web client's do (docs/configuration.md).
+    headers: { cookie, 'x-sdp-csrf': '1', ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
