@@ -33,7 +33,8 @@ export function createAdminsService(deps: Deps) {
         link: `${deps.publicUrl}/auth/invitation/${token}`,
         expiresInDays: deps.invitationTtlDays,
         companyTitle: null,
-        invitedBy: auth.name || auth.email,
+        invitedBy: auth.name,
+        invitedByEmail: auth.email,
       }),
       trx,
     );

@@ -6,7 +6,24 @@ interface InvitationMail {
   expiresInDays: number;
   /** The company for a member's invitation; null for a platform administrator's. */
   companyTitle: string | null;
+  /** The inviter's name (their own profile text). */
   invitedBy: string;
+  /** The inviter's e-mail: named instead when their name would carry a link or is empty. */
+  invitedByEmail?: string;
+}
+
+/**
+ * The inviter as the mail names them: their name on one line, at most 80 characters, never a web address (a name
+ * is text the inviter typed; an outsider's mailbox gets no link but ours). Falls back to their e-mail.
+ */
+export function inviterLabel(name: string, email = 'SDP'): string {
+  const line = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!line || /https?:|www\.|\/\/|[a-z0-9-]+\.(com|net|org|io|co|th|info|biz|xyz|ly|me)\b/i.test(line))
+    return email;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 const escapeHtml = (text: string) =>
@@ -28,8 +45,10 @@ export function invitationMail({
   link,
   expiresInDays,
   companyTitle,
-  invitedBy,
+  invitedBy: inviterName,
+  invitedByEmail,
 }: InvitationMail): OutboxMessage {
+  const invitedBy = inviterLabel(inviterName, invitedByEmail);
   const what = companyTitle ? `join ${companyTitle} on SDP` : 'administer SDP, the Smart Detection Platform';
   const whatTh = companyTitle ? `เข้าร่วม ${companyTitle} บน SDP` : 'เป็นผู้ดูแลระบบ SDP';
   const subject = companyTitle ? `Invitation to ${companyTitle} on SDP` : 'Invitation to administer SDP';
