@@ -358,14 +358,17 @@ describe('POST /api/v1/ingest/measurements', () => {
     });
   });
 
-  it('refuses a wrong key with 401 and a key of another company with 403, writing nothing', async () => {
+  it('refuses a wrong key with 401; to a key of another company the model is unknown, and nothing is written', async () => {
     const before = await count(transformer.id);
     const points = body([{ tag: 'h2', ts: '2026-11-21T02:00:00Z', value: 1 }]);
     expect((await post('/api/v1/ingest/measurements', points, {}, 'sdp_nope_nope')).statusCode).toBe(401);
     expect((await post('/api/v1/ingest/measurements', points, {}, null)).statusCode).toBe(401);
     const foreign = await post('/api/v1/ingest/measurements', points, {}, otherKey);
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ detail: `This ingest key cannot write to model ${transformer.code}.` });
+    expect(foreign.json()).toMatchObject({
+      accepted: 0,
+      rejected: 1,
+      errors: [{ row: 1, reason: `unknown model ${transformer.code}` }],
+    });
     expect(await count(transformer.id)).toBe(before);
   });
 
