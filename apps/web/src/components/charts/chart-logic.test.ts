@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALARM_COLOR,
+  buildTimeSeriesOption,
+  type ChartSeries,
+  defaultDateRange,
+  earliestDate,
+  excelFileName,
+  excelRows,
+  formatChartTime,
+  limitLines,
+  parseAxisRange,
+  rangeInstants,
+  requestWidth,
+  STATUS_COLORS,
+  seriesTimes,
+  statusColor,
+  valueStatus,
+  WARNING_COLOR,
+} from './chart-logic.ts';
+
+const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
+const HOUR = 3_600_000;
+const load: ChartSeries = {
+  tag: 'oil_temp',
+  name: 'Oil temperature',
+  unit: '°C',
+  warning: 80,
+  alarm: 90,
+  points: [
+    [T0, 70],
+    [T0 + HOUR, 85],
+    [T0 + 2 * HOUR, 95],
+  ],
+};
+const labels = {
+  warning: 'Warning',
+  alarm: 'Alarm',
+  status: (s: number) => ['Normal', 'Warning', 'Alarm'][s] ?? 'Offline',
+};
+
+describe('valueStatus', () => {
+  it('is 2 at or above alarm, 1 at or above warning, else 0 (spec 02 §4)', () => {
+    expect(valueStatus(90, 80, 90)).toBe(2);
+    expect(valueStatus(80, 80, 90)).toBe(1);
+    expect(valueStatus(79.9, 80, 90)).toBe(0);
+  });
+  it('reads low limits the other way, and no value as offline', () => {
+    expect(valueStatus(5, 20, 10, 'low')).toBe(2);
+    expect(valueStatus(15, 20, 10, 'low')).toBe(1);
+    expect(valueStatus(null, 20, 10)).toBe(-1);
+    expect(valueStatus(100, null, null)).toBe(0);
+  });
+});
+
+describe('colours and limit lines', () => {
+  it('uses the spec colours', () => {
+    expect(statusColor(1)).toBe('#FCA239');
+    expect(statusColor(2)).toBe('#D9263B');
+    expect(statusColor(7)).toBe(STATUS_COLORS[-1]);
+  });
+  it('draws only the limits a series has', () => {
+    expect(limitLines(load)).toEqual([
+      { kind: 'warning', value: 80, color: WARNING_COLOR },
+      { kind: 'alarm', value: 90, color: ALARM_COLOR },
+    ]);
+    expect(limitLines({ warning: null, alarm: 3 })).toEqual([
+      { kind: 'alarm', value: 3, color: ALARM_COLOR },
+    ]);
+  });
+});
+
+describe('parseAxisRange', () => {
+  const times = seriesTimes([load]);
+  it('turns point numbers, clamped to 1…n, into times; values into y limits', () => {
+    expect(parseAxisRange({ xMin: '0', xMax: '99', yMin: '10', yMax: '100' }, times)).toEqual({
+      xMin: T0,
+      xMax: T0 + 2 * HOUR,
+      yMin: 10,
+      yMax: 100,
+    });
+  });
+  it('leaves an axis automatic for empty, invalid or reversed text', () => {
+    expect(parseAxisRange({ xMin: '', xMax: 'abc', yMin: '5', yMax: '1' }, times)).toEqual({});
+    expect(parseAxisRange({ xMin: '2', xMax: '', yMin: '', yMax: '7' }, times)).toEqual({
+      xMin: T0 + HOUR,
+      yMax: 7,
+    });
+    expect(parseAxisRange({ xMin: '1', xMax: '2', yMin: '', yMax: '' }, [])).toEqual({});
+  });
+});
+
+describe('date ranges in the company zone', () => {
+  const now = new Date('2026-11-23T20:00:00Z'); // 24 Nov 03:00 in Bangkok
+  it('defaults to the last 30 days of the company calendar', () => {
+    expect(defaultDateRange(now, 'Asia/Bangkok')).toEqual({ from: '2026-10-26', to: '2026-11-24' });
+    expect(defaultDateRange(now, 'Europe/London')).toEqual({ from: '2026-10-25', to: '2026-11-23' });
+  });
+  it('sends whole days from midnight in the zone, not a fixed offset', () => {
+    expect(rangeInstants({ from: '2026-11-01', to: '2026-11-02' }, 'Asia/Bangkok')).toEqual({
+      from: '2026-10-31T17:00:00.000Z',
+      to: '2026-11-02T16:59:59.999Z',
+    });
+    // London moves from summer time in between: each end has its own offset.
+    expect(rangeInstants({ from: '2026-10-01', to: '2026-11-01' }, 'Europe/London')).toEqual({
+      from: '2026-09-30T23:00:00.000Z',
+      to: '2026-11-01T23:59:59.999Z',
+    });
+  });
+  it('refuses reversed or malformed ranges', () => {
+    expect(rangeInstants({ from: '2026-11-02', to: '2026-11-01' }, 'Asia/Bangkok')).toBeUndefined();
+    expect(rangeInstants({ from: '02/11/2026', to: '2026-11-03' }, 'Asia/Bangkok')).toBeUndefined();
+  });
+  it('limits Last 6 months to six months back', () => {
+    expect(earliestDate('normal', now, 'Asia/Bangkok')).toBe('2026-05-24');
+    expect(earliestDate('yearly', now, 'Asia/Bangkok')).toBeUndefined();
+  });
+  it('labels times in the zone', () => {
+    expect(formatChartTime(T0, 'Asia/Bangkok')).toBe('01/11/2026 07:00');
+  });
+});
+
+describe('buildTimeSeriesOption', () => {
+  const option = buildTimeSeriesOption([load], { timeZone: 'Asia/Bangkok', labels }) as {
+    series: { data: unknown[]; markLine: { data: { yAxis: number; lineStyle: { color: string } }[] } }[];
+    xAxis: { axisLabel: { formatter: (v: number) => string } };
+    tooltip: { formatter: (p: unknown) => string };
+    dataZoom: unknown[];
+  };
+  it('has the data, the two mark lines and zoom', () => {
+    expect(option.series[0]?.data).toHaveLength(3);
+    expect(option.series[0]?.markLine.data.map((line) => [line.yAxis, line.lineStyle.color])).toEqual([
+      [80, WARNING_COLOR],
+      [90, ALARM_COLOR],
+    ]);
+    expect(option.dataZoom).toHaveLength(2);
+  });
+  it('labels the axis and the tooltip in the company zone with value, unit and status', () => {
+    expect(option.xAxis.axisLabel.formatter(T0)).toBe('01/11 07:00');
+    const tip = option.tooltip.formatter([{ seriesIndex: 0, value: [T0 + HOUR, 85] }]);
+    expect(tip).toContain('01/11/2026 08:00:00');
+    expect(tip).toContain('Oil temperature: 85 &#176;C'.replace('&#176;', '°'));
+    expect(tip).toContain('(Warning)');
+    expect(tip).toContain(WARNING_COLOR);
+  });
+});
+
+describe('Excel export', () => {
+  it('exports the points shown with time in the zone, unit, limits and status', () => {
+    expect(excelRows([load], { xMin: T0 + HOUR }, 'Asia/Bangkok')).toEqual([
+      ['2026-11-01 08:00:00', 'Oil temperature', 85, '°C', 80, 90, 1],
+      ['2026-11-01 09:00:00', 'Oil temperature', 95, '°C', 80, 90, 2],
+    ]);
+  });
+  it('names files as spec 02 §9 says', () => {
+    expect(excelFileName({ kind: 'health_monitoring', modelId: 'ab12' })).toBe(
+      'TR_AB12__HEALTH_MONITORING.xlsx',
+    );
+    expect(excelFileName({ kind: 'losses', modelId: 'ab12' })).toBe('TR_AB12_LOSSES.xlsx');
+    expect(excelFileName({ kind: 'correlation', modelId: 'ab12' })).toBe('TR_AB12_CORRELATION.xlsx');
+    expect(excelFileName({ kind: 'current_spectrum', modelId: '7' })).toBe('MCA_7__CURRENT_SPECTRUM.xlsx');
+    expect(excelFileName({ kind: 'tab', modelCode: 'evs 01', tab: 'Trend' })).toBe('EVS_01_TREND.xlsx');
+  });
+});
+
+describe('requestWidth', () => {
+  it('asks for one column per pixel within what the API takes', () => {
+    expect(requestWidth(812.6)).toBe(812);
+    expect(requestWidth(0)).toBe(10);
+    expect(requestWidth(50_000)).toBe(10_000);
+  });
+});

@@ -1,0 +1,346 @@
+import dayjs from 'dayjs';
+import { resolveTimeZone } from '../../lib/time.ts';
+
+/**
+ * The pure half of the chart kit (spec 02 §2.6–§2.7, §4, §9): statuses and colours, limit lines, axis inputs,
+ * date ranges in the company's zone, the ECharts option and the rows and names of the Excel export. The React half
+ * only wires these to ECharts, which it loads lazily.
+ */
+
+/** Spec 02 §9 colours: warning amber, alarm red. */
+export const WARNING_COLOR = '#FCA239';
+export const ALARM_COLOR = '#D9263B';
+/** Status colours of spec 02 §9 (grey / green / yellow / red) by status code. */
+export const STATUS_COLORS: Readonly<Record<-1 | 0 | 1 | 2, string>> = {
+  [-1]: '#8A8F98',
+  0: '#2E7D32',
+  1: WARNING_COLOR,
+  2: ALARM_COLOR,
+};
+/** Chart height of spec 02 §9. */
+export const CHART_HEIGHT = 450;
+/** Default range: the last 30 days (spec 02 §9). */
+export const DEFAULT_RANGE_DAYS = 30;
+/** 'Last 6 months' reaches this far back; '6 months or more' any range (spec 02 §4). */
+export const NORMAL_MODE_MONTHS = 6;
+
+export type StatusCode = -1 | 0 | 1 | 2;
+export type LimitDirection = 'high' | 'low';
+
+/** One series as the kit draws it: [epoch ms, value] points with the tag's unit and limits. */
+export interface ChartSeries {
+  tag: string;
+  name?: string;
+  unit: string;
+  warning: number | null;
+  alarm: number | null;
+  direction?: LimitDirection;
+  points: readonly (readonly [number, number])[];
+}
+
+/**
+ * Status of a value against its limits (spec 02 §4 "For charts and exports"): at or above alarm 2, at or above
+ * warning 1, else 0; a low-limit tag the other way round. Without a value: -1.
+ */
+export function valueStatus(
+  value: number | null | undefined,
+  warning: number | null,
+  alarm: number | null,
+  direction: LimitDirection = 'high',
+): StatusCode {
+  if (value === null || value === undefined || !Number.isFinite(value)) return -1;
+  const reaches = (limit: number | null) =>
+    limit !== null && (direction === 'high' ? value >= limit : value <= limit);
+  if (reaches(alarm)) return 2;
+  if (reaches(warning)) return 1;
+  return 0;
+}
+
+export function statusColor(status: number): string {
+  return status === 0 || status === 1 || status === 2 ? STATUS_COLORS[status] : STATUS_COLORS[-1];
+}
+
+export interface LimitLine {
+  kind: 'warning' | 'alarm';
+  value: number;
+  color: string;
+}
+
+/** The warning and alarm lines of a series: only the limits it has. */
+export function limitLines(series: Pick<ChartSeries, 'warning' | 'alarm'>): LimitLine[] {
+  const lines: LimitLine[] = [];
+  if (series.warning !== null && Number.isFinite(series.warning))
+    lines.push({ kind: 'warning', value: series.warning, color: WARNING_COLOR });
+  if (series.alarm !== null && Number.isFinite(series.alarm))
+    lines.push({ kind: 'alarm', value: series.alarm, color: ALARM_COLOR });
+  return lines;
+}
+
+/** Text of the four axis inputs; empty means automatic. */
+export interface AxisInputs {
+  xMin: string;
+  xMax: string;
+  yMin: string;
+  yMax: string;
+}
+export const DEFAULT_AXIS_INPUTS: AxisInputs = { xMin: '', xMax: '', yMin: '', yMax: '' };
+
+function parseNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export interface AxisRange {
+  /** Epoch ms of the first and last point shown, or automatic. */
+  xMin?: number;
+  xMax?: number;
+  yMin?: number;
+  yMax?: number;
+}
+
+/**
+ * The axis inputs as a range (spec 02 §5): x min and max are point numbers clamped between 1 and the number of
+ * points (turned into the times of those points), y min and max are values; empty or invalid text, or a min not
+ * below its max, leaves that axis automatic.
+ */
+export function parseAxisRange(inputs: AxisInputs, times: readonly number[]): AxisRange {
+  const range: AxisRange = {};
+  const count = times.length;
+  const xMin = parseNumber(inputs.xMin);
+  const xMax = parseNumber(inputs.xMax);
+  if (count > 0) {
+    const clamp = (n: number) => Math.min(count, Math.max(1, Math.round(n)));
+    const from = xMin === undefined ? undefined : clamp(xMin);
+    const to = xMax === undefined ? undefined : clamp(xMax);
+    if (from === undefined || to === undefined || from < to) {
+      if (from !== undefined) range.xMin = times[from - 1] as number;
+      if (to !== undefined) range.xMax = times[to - 1] as number;
+    }
+  }
+  const yMin = parseNumber(inputs.yMin);
+  const yMax = parseNumber(inputs.yMax);
+  if (yMin === undefined || yMax === undefined || yMin < yMax) {
+    if (yMin !== undefined) range.yMin = yMin;
+    if (yMax !== undefined) range.yMax = yMax;
+  }
+  return range;
+}
+
+/** Every time of every series, sorted, once each: what the x point numbers count. */
+export function seriesTimes(series: readonly ChartSeries[]): number[] {
+  const times = new Set<number>();
+  for (const one of series) for (const [t] of one.points) times.add(t);
+  return [...times].sort((a, b) => a - b);
+}
+
+export type DateMode = 'normal' | 'yearly';
+
+/** A chosen date range: calendar dates 'YYYY-MM-DD' in the company's zone, both days included. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** The default range: the 30 days up to today in the company's zone. */
+export function defaultDateRange(now: Date, timeZone: string): DateRange {
+  const today = dayjs(now).tz(resolveTimeZone(timeZone));
+  return {
+    from: today.subtract(DEFAULT_RANGE_DAYS - 1, 'day').format('YYYY-MM-DD'),
+    to: today.format('YYYY-MM-DD'),
+  };
+}
+
+/** The earliest day 'Last 6 months' allows; undefined for '6 months or more'. */
+export function earliestDate(mode: DateMode, now: Date, timeZone: string): string | undefined {
+  if (mode === 'yearly') return undefined;
+  return dayjs(now).tz(resolveTimeZone(timeZone)).subtract(NORMAL_MODE_MONTHS, 'month').format('YYYY-MM-DD');
+}
+
+/**
+ * The instants a date range asks the server for: from 00:00:00.000 of the first day to 23:59:59.999 of the last,
+ * both in the company's zone (never a fixed offset), as ISO strings with 'Z'. Undefined when a date is not a date
+ * or the range is reversed.
+ */
+export function rangeInstants(range: DateRange, timeZone: string): { from: string; to: string } | undefined {
+  const zone = resolveTimeZone(timeZone);
+  const iso = /^\d{4}-\d{2}-\d{2}$/;
+  if (!iso.test(range.from) || !iso.test(range.to)) return undefined;
+  const from = dayjs.tz(`${range.from} 00:00:00`, zone);
+  const to = dayjs.tz(`${range.to} 23:59:59.999`, zone);
+  if (!from.isValid() || !to.isValid() || !from.isBefore(to)) return undefined;
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+/** An instant as the chart axis and tooltip show it, in the company's zone. */
+export function formatChartTime(epochMs: number, timeZone: string, pattern = 'DD/MM/YYYY HH:mm'): string {
+  return dayjs(epochMs).tz(resolveTimeZone(timeZone)).format(pattern);
+}
+
+/** The width to ask the series API for: the chart's pixel width, so no chart gets over 4 points per column. */
+export function requestWidth(pixelWidth: number): number {
+  return Math.min(10_000, Math.max(10, Math.floor(pixelWidth)));
+}
+
+function seriesLabel(series: ChartSeries): string {
+  return series.name ?? series.tag;
+}
+
+function formatValue(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) < 1 ? 4 : 2);
+}
+
+export interface TooltipRow {
+  label: string;
+  value: number;
+  unit: string;
+  status: StatusCode;
+}
+
+/** One tooltip line: 'Tag: 12.5 A (Warning)' with the status colour of the value. */
+export function tooltipRow(series: ChartSeries, value: number): TooltipRow {
+  return {
+    label: seriesLabel(series),
+    value,
+    unit: series.unit,
+    status: valueStatus(value, series.warning, series.alarm, series.direction),
+  };
+}
+
+export interface OptionLabels {
+  warning: string;
+  alarm: string;
+  status: (status: StatusCode) => string;
+}
+
+/**
+ * The ECharts option of a time series chart: one line per series on a time axis labelled in the company's zone,
+ * the warning and alarm mark lines of each, a tooltip with value, unit and status, zoom inside and on a slider,
+ * and the axis range of the inputs.
+ */
+export function buildTimeSeriesOption(
+  series: readonly ChartSeries[],
+  { timeZone, range = {}, labels }: { timeZone: string; range?: AxisRange; labels: OptionLabels },
+): Record<string, unknown> {
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    animation: false,
+    grid: { left: 60, right: 40, top: 40, bottom: 80 },
+    legend: { type: 'scroll', top: 0 },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (params: unknown) => {
+        const items = (Array.isArray(params) ? params : [params]) as {
+          seriesIndex: number;
+          value: [number, number];
+        }[];
+        const first = items[0];
+        if (!first) return '';
+        const lines = items.flatMap((item) => {
+          const one = series[item.seriesIndex];
+          if (!one) return [];
+          const row = tooltipRow(one, item.value[1]);
+          return [
+            `<span style="color:${statusColor(row.status)}">●</span> ${escapeHtml(row.label)}: ${formatValue(row.value)} ${escapeHtml(row.unit)} (${escapeHtml(labels.status(row.status))})`,
+          ];
+        });
+        return [escapeHtml(formatChartTime(first.value[0], timeZone, 'DD/MM/YYYY HH:mm:ss')), ...lines].join(
+          '<br/>',
+        );
+      },
+    },
+    xAxis: {
+      type: 'time',
+      min: range.xMin,
+      max: range.xMax,
+      axisLabel: {
+        formatter: (value: number) => formatChartTime(value, timeZone, 'DD/MM HH:mm'),
+        hideOverlap: true,
+      },
+    },
+    yAxis: { type: 'value', min: range.yMin, max: range.yMax, scale: true },
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },
+    ],
+    series: series.map((one) => ({
+      type: 'line',
+      name: seriesLabel(one),
+      showSymbol: one.points.length <= 60,
+      sampling: undefined,
+      data: one.points.map(([t, v]) => [t, v]),
+      markLine: {
+        silent: true,
+        symbol: 'none',
+        data: limitLines(one).map((line) => ({
+          yAxis: line.value,
+          name: line.kind === 'warning' ? labels.warning : labels.alarm,
+          lineStyle: { color: line.color, type: 'dashed' },
+          label: {
+            formatter: `${line.kind === 'warning' ? labels.warning : labels.alarm} {c}`,
+            color: line.color,
+          },
+        })),
+      },
+    })),
+  };
+}
+
+/** Points of a series inside the x range shown (all of them without a range). */
+export function visiblePoints(series: ChartSeries, range: Pick<AxisRange, 'xMin' | 'xMax'>) {
+  return series.points.filter(
+    ([t]) => (range.xMin === undefined || t >= range.xMin) && (range.xMax === undefined || t <= range.xMax),
+  );
+}
+
+export const EXCEL_HEADER = ['Time', 'Tag', 'Value', 'Unit', 'Warning', 'Alarm', 'Status'] as const;
+export type ExcelRow = [string, string, number, string, number | null, number | null, number];
+
+/** The rows of the Excel export: what is shown, one row per point, times in the company's zone. */
+export function excelRows(
+  series: readonly ChartSeries[],
+  range: Pick<AxisRange, 'xMin' | 'xMax'>,
+  timeZone: string,
+): ExcelRow[] {
+  return series.flatMap((one) =>
+    visiblePoints(one, range).map(
+      ([t, v]): ExcelRow => [
+        formatChartTime(t, timeZone, 'YYYY-MM-DD HH:mm:ss'),
+        seriesLabel(one),
+        v,
+        one.unit,
+        one.warning,
+        one.alarm,
+        valueStatus(v, one.warning, one.alarm, one.direction),
+      ],
+    ),
+  );
+}
+
+export type ExcelKind =
+  | { kind: 'health_monitoring' | 'losses' | 'correlation'; modelId: string }
+  | { kind: 'current_spectrum'; modelId: string }
+  | { kind: 'tab'; modelCode: string; tab: string };
+
+/**
+ * Excel file names of spec 02 §9, upper-cased with '.xlsx': tr_{id}__health_monitoring, tr_{id}_losses,
+ * tr_{id}_correlation, mca_{id}__current_spectrum; others from the model code and the tab, underscores for spaces.
+ */
+export function excelFileName(what: ExcelKind): string {
+  const base = (() => {
+    switch (what.kind) {
+      case 'health_monitoring':
+        return `tr_${what.modelId}__health_monitoring`;
+      case 'losses':
+        return `tr_${what.modelId}_losses`;
+      case 'correlation':
+        return `tr_${what.modelId}_correlation`;
+      case 'current_spectrum':
+        return `mca_${what.modelId}__current_spectrum`;
+      case 'tab':
+        return `${what.modelCode}_${what.tab}`;
+    }
+  })();
+  return `${base.replace(/[^A-Za-z0-9_-]+/g, '_').toUpperCase()}.xlsx`;
+}

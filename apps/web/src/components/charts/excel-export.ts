@@ -1,0 +1,33 @@
+import { EXCEL_HEADER, type ExcelRow } from './chart-logic.ts';
+
+/**
+ * Writes the rows into a one-sheet workbook and downloads it. ExcelJS is imported here, on demand, so it stays out
+ * of the first download. Nothing to export does nothing (spec 02 §8).
+ */
+export async function downloadExcel(
+  fileName: string,
+  sheetName: string,
+  rows: readonly ExcelRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
+  sheet.addRow([...EXCEL_HEADER]);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow([...row]);
+  sheet.columns.forEach((column, index) => {
+    column.width = index === 0 ? 20 : 14;
+  });
+  const buffer = await workbook.xlsx.writeBuffer();
+  const url = URL.createObjectURL(
+    new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

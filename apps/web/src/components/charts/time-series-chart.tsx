@@ -1,0 +1,191 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AxisInputs,
+  buildTimeSeriesOption,
+  CHART_HEIGHT,
+  type ChartSeries,
+  type DateMode,
+  DEFAULT_AXIS_INPUTS,
+  excelRows,
+  parseAxisRange,
+  type StatusCode,
+  seriesTimes,
+} from './chart-logic.ts';
+import { EChartsCanvas } from './echarts-canvas.tsx';
+import type { ChartControls } from './use-chart-controls.ts';
+
+type TimeSeriesChartProps = {
+  title: string;
+  timeZone: string;
+  controls: ChartControls;
+  series: readonly ChartSeries[] | undefined;
+  loading: boolean;
+  /** Upper-cased '….xlsx' name of spec 02 §9 (see excelFileName). */
+  excelFileName: string;
+};
+
+/**
+ * A time series chart of the kit: date type and date range, reload, Excel of what is shown, x/y axis inputs with
+ * Default, zoom, warning and alarm lines, a loading graph while fetching and 'No data' when there is nothing.
+ */
+export function TimeSeriesChart({
+  title,
+  timeZone,
+  controls,
+  series,
+  loading,
+  excelFileName,
+}: TimeSeriesChartProps) {
+  const { t } = useTranslation();
+  const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
+  const [exporting, setExporting] = useState(false);
+  const shown = series ?? [];
+  const times = useMemo(() => seriesTimes(shown), [shown]);
+  const range = useMemo(() => parseAxisRange(axisText, times), [axisText, times]);
+  const option = useMemo(
+    () =>
+      buildTimeSeriesOption(shown, {
+        timeZone,
+        range,
+        labels: {
+          warning: t('charts.warning'),
+          alarm: t('charts.alarm'),
+          status: (status: StatusCode) => t(`charts.status.${status}`),
+        },
+      }),
+    [shown, timeZone, range, t],
+  );
+  const empty = !loading && times.length === 0;
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const { downloadExcel } = await import('./excel-export.ts');
+      await downloadExcel(excelFileName, title, excelRows(shown, range, timeZone));
+    } catch (error) {
+      console.error('Error exporting to Excel:', error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const axisField = (key: keyof AxisInputs, label: string) => (
+    <TextField
+      size="small"
+      label={label}
+      value={axisText[key]}
+      onChange={(event) => setAxisText({ ...axisText, [key]: event.target.value })}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      sx={{ width: 96 }}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <RadioGroup
+          row
+          aria-label={t('charts.dateType')}
+          value={controls.mode}
+          onChange={(event) => controls.setMode(event.target.value as DateMode)}
+        >
+          <FormControlLabel
+            value="normal"
+            control={<Radio size="small" />}
+            label={t('charts.lastSixMonths')}
+          />
+          <FormControlLabel
+            value="yearly"
+            control={<Radio size="small" />}
+            label={t('charts.sixMonthsOrMore')}
+          />
+        </RadioGroup>
+        <TextField
+          size="small"
+          type="date"
+          label={t('charts.from')}
+          value={controls.range.from}
+          onChange={(event) => controls.setRange({ ...controls.range, from: event.target.value })}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: controls.minDate, max: controls.range.to },
+          }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t('charts.to')}
+          value={controls.range.to}
+          onChange={(event) => controls.setRange({ ...controls.range, to: event.target.value })}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: controls.range.from, max: controls.maxDate },
+          }}
+        />
+        <Button size="small" startIcon={<RefreshOutlined />} onClick={controls.reload} disabled={loading}>
+          {t('charts.reload')}
+        </Button>
+        <Button
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          onClick={() => void exportExcel()}
+          disabled={empty || loading || exporting}
+        >
+          {t('charts.excel')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        {axisField('xMin', t('charts.xMin'))}
+        {axisField('xMax', t('charts.xMax'))}
+        {axisField('yMin', t('charts.yMin'))}
+        {axisField('yMax', t('charts.yMax'))}
+        <Button size="small" onClick={() => setAxisText(DEFAULT_AXIS_INPUTS)}>
+          {t('charts.default')}
+        </Button>
+      </Stack>
+      <Box sx={{ position: 'relative' }}>
+        <EChartsCanvas option={option} height={CHART_HEIGHT} label={title} onWidth={controls.setWidth} />
+        {loading || empty ? (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'background.paper',
+            }}
+          >
+            {loading ? (
+              <Stack spacing={1} sx={{ alignItems: 'center' }} role="status">
+                <CircularProgress size={32} />
+                <Typography variant="body2" color="text.secondary">
+                  {t('charts.loading')}
+                </Typography>
+              </Stack>
+            ) : (
+              <Typography color="text.secondary" role="status">
+                {t('charts.noData')}
+              </Typography>
+            )}
+          </Box>
+        ) : null}
+      </Box>
+    </Paper>
+  );
+}
