@@ -4,3 +4,9 @@
  * another.
  */
 export const STRUCTURE_QUERY_ROOT = 'structure';
+
+/**
+ * First element of the query keys of an open model page (its summary, charts and panels): live events make them
+ * stale, so what the page shows follows new data without a reload.
+ */
+export const MODEL_VIEW_QUERY_ROOT = 'model-view';

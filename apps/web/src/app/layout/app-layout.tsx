@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatch } from 'react-router';
-import { STRUCTURE_QUERY_ROOT } from '../../lib/query-roots.ts';
+import { MODEL_VIEW_QUERY_ROOT, STRUCTURE_QUERY_ROOT } from '../../lib/query-roots.ts';
 import { findCompany, useSession } from '../../lib/session.tsx';
 import { resolveTimeZone } from '../../lib/time.ts';
 import { useLiveEvents } from '../../lib/use-live-events.ts';
@@ -12,8 +12,11 @@ import { useDrawerWidth } from './drawer-width.ts';
 import { useFollowRouteCompany } from './follow-route-company.ts';
 import { Header } from './header.tsx';
 
-/** First elements of the query keys live events make stale: the company tree, dashboard and folder overviews. */
-const LIVE_QUERY_ROOTS = [STRUCTURE_QUERY_ROOT] as const;
+/**
+ * First elements of the query keys live events make stale: the company tree, dashboard and folder overviews, and
+ * the open model page.
+ */
+const LIVE_QUERY_ROOTS = [STRUCTURE_QUERY_ROOT, MODEL_VIEW_QUERY_ROOT] as const;
 
 // The profile dialog is opened from a menu, rarely; keep it out of the first download.
 const ProfileDialog = lazy(() =>

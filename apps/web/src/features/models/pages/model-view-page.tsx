@@ -1,25 +1,36 @@
-import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfigurationAccordion } from '../../../components/configuration-accordion.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { canIn } from '../../../lib/permissions.ts';
-import { useSession } from '../../../lib/session.tsx';
+import { findCompany, useSession } from '../../../lib/session.tsx';
+import { resolveTimeZone } from '../../../lib/time.ts';
+import { useModelSummary } from '../../model-views/api/get-model-summary.ts';
+import { useRefreshModelView } from '../../model-views/api/keys.ts';
+import { ModelTypeView } from '../../model-views/model-type-view.tsx';
+import { ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
 import { useModel } from '../api/get-model.ts';
-import { useReloadModel } from '../api/keys.ts';
+import { modelsKeys, useReloadModel } from '../api/keys.ts';
 import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
 import { BackToCompany } from '../components/back-to-company.tsx';
 import { ModelQueryState } from '../components/model-query-state.tsx';
 import { informationTitle } from '../rules/information-title.ts';
 
-/** `/model/:id`: the dashboard of an online model; for now its configuration information. */
+/**
+ * `/model/:id`: the page of an online model. The shared shell (name, open fault events, status, Refreshed, refresh
+ * and Auto), the body of its type drawn with the chart kit, and its configuration information. Live events, Auto
+ * and the refresh button reload everything shown.
+ */
 export function ModelViewPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { me } = useSession();
   const model = useModel(id);
+  const summary = useModelSummary(id);
   const reload = useReloadModel();
+  const refreshView = useRefreshModelView();
+  const queryClient = useQueryClient();
   const updateValue = useUpdateConfigurationValue();
 
   if (!model.data) {
@@ -31,23 +42,35 @@ export function ModelViewPage() {
     );
   }
   const detail = model.data;
+  const timeZone = resolveTimeZone(findCompany(me, detail.companyId)?.time_zone);
+  const refresh = () => {
+    void refreshView(detail.id);
+    void queryClient.invalidateQueries({ queryKey: modelsKeys.detail(detail.id), exact: true });
+  };
   return (
-    <>
-      <PageHeader
-        title={detail.title}
-        subtitle={t('models.codeAndType', { code: detail.modelCode, type: detail.equipmentModelType.title })}
-        actions={<BackToCompany />}
+    <ModelViewShell
+      name={detail.title}
+      back={<BackToCompany />}
+      status={summary.data?.status ?? detail.status}
+      openFaultEvents={summary.data?.openFaultEvents}
+      refreshedAt={summary.dataUpdatedAt || undefined}
+      summaryLoading={summary.isFetching}
+      timeZone={timeZone}
+      onRefresh={refresh}
+    >
+      <ModelTypeView
+        model={detail}
+        timeZone={timeZone}
+        configuration={
+          <ConfigurationAccordion
+            title={informationTitle(t, detail.equipmentModelTypeId, detail.equipmentModelType.title)}
+            items={detail.equipmentModelConfiguration.filter((item) => item.selected)}
+            editable={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
+            onSaveValue={(configurationId, value) => updateValue.mutateAsync({ configurationId, value })}
+            onSaved={() => void reload(detail.id)}
+          />
+        }
       />
-      <Stack spacing={2}>
-        <ConfigurationAccordion
-          title={informationTitle(t, detail.equipmentModelTypeId, detail.equipmentModelType.title)}
-          items={detail.equipmentModelConfiguration.filter((item) => item.selected)}
-          editable={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
-          onSaveValue={(configurationId, value) => updateValue.mutateAsync({ configurationId, value })}
-          onSaved={() => void reload(detail.id)}
-        />
-        <EmptyState message={t('models.viewEmpty')} />
-      </Stack>
-    </>
+    </ModelViewShell>
   );
 }

@@ -1,0 +1,39 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useModelSeriesList } from '../api/get-series.ts';
+import { SeriesTrend } from './series-trend.tsx';
+
+type SeriesTrendsProps = {
+  modelId: string;
+  timeZone: string;
+  excelFileName: string;
+};
+
+/** One trend per tag of the model with its warning and alarm lines; 'No data' when the model has no series. */
+export function SeriesTrends({ modelId, timeZone, excelFileName }: SeriesTrendsProps) {
+  const { t } = useTranslation();
+  const list = useModelSeriesList(modelId);
+  if (list.isPending) return null;
+  const series = list.data ?? [];
+  if (series.length === 0)
+    return (
+      <Typography color="text.secondary" role="status" sx={{ p: 2 }}>
+        {t('modelView.noTags')}
+      </Typography>
+    );
+  return (
+    <Stack spacing={2}>
+      {series.map((one) => (
+        <SeriesTrend
+          key={one.tag}
+          modelId={modelId}
+          tags={[one.tag]}
+          title={one.unit ? t('modelView.trendTitle', { name: one.tag, unit: one.unit }) : one.tag}
+          timeZone={timeZone}
+          excelFileName={excelFileName}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusDot } from '../../../components/status-dot.tsx';
+import { modelStatusKind } from '../../../lib/model-status.ts';
+import { resolveTimeZone } from '../../../lib/time.ts';
+import { AUTO_REFRESH_MINUTES, type AutoRefreshMinutes, useAutoRefresh } from './auto-refresh.ts';
+
+/** 'Refreshed' time of spec 02 §2.3: 'DD MMMM YYYY, HH:mm' in the company's zone and the user's language. */
+export function formatRefreshed(instant: number, timeZone: string, locale: string): string {
+  return dayjs(instant).tz(resolveTimeZone(timeZone)).locale(locale).format('DD MMMM YYYY, HH:mm');
+}
+
+type ModelViewShellProps = {
+  name: string;
+  back: ReactNode;
+  status: number | undefined;
+  /** Open fault events; zero or unknown hides the badge. */
+  openFaultEvents: number | undefined;
+  /** When what is shown was last loaded (epoch ms), undefined before the first load. */
+  refreshedAt: number | undefined;
+  summaryLoading: boolean;
+  timeZone: string;
+  onRefresh: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The frame every model page shares (spec 02 §2.3, spec 03 §2.2): name with the open fault-event badge, back
+ * control, status, 'Refreshed' time, manual refresh and the Auto switch with its time-out; the type's body below.
+ */
+export function ModelViewShell({
+  name,
+  back,
+  status,
+  openFaultEvents,
+  refreshedAt,
+  summaryLoading,
+  timeZone,
+  onRefresh,
+  children,
+}: ModelViewShellProps) {
+  const { t, i18n } = useTranslation();
+  const auto = useAutoRefresh(onRefresh);
+  const count = openFaultEvents ?? 0;
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+        {back}
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            {name}
+          </Typography>
+          {count > 0 ? (
+            <Badge
+              color="error"
+              badgeContent={count}
+              max={999}
+              role="status"
+              aria-label={`${t('modelView.faultEvents')}: ${count}`}
+              title={t('modelView.faultEvents')}
+              sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            />
+          ) : null}
+          {status !== undefined ? (
+            <Stack
+              direction="row"
+              spacing={0.75}
+              sx={{ alignItems: 'center' }}
+              aria-label={t('modelView.status')}
+            >
+              <StatusDot status={status} decorative />
+              <Typography variant="body2">{t(`modelStatus.${modelStatusKind(status)}`)}</Typography>
+            </Stack>
+          ) : null}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          {refreshedAt !== undefined ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('modelView.refreshed', {
+                time: formatRefreshed(refreshedAt, timeZone, i18n.resolvedLanguage ?? 'en'),
+              })}
+            </Typography>
+          ) : null}
+          <Tooltip title={t('modelView.refresh')}>
+            <span>
+              <IconButton aria-label={t('modelView.refresh')} onClick={onRefresh} disabled={summaryLoading}>
+                <RefreshOutlined />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={auto.enabled}
+                onChange={(event) => auto.setEnabled(event.target.checked)}
+                disabled={summaryLoading}
+              />
+            }
+            label={t('modelView.auto')}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('modelView.interval')}
+            value={auto.minutes}
+            onChange={(event) => auto.setMinutes(Number(event.target.value) as AutoRefreshMinutes)}
+            disabled={!auto.enabled}
+            sx={{ minWidth: 110 }}
+          >
+            {AUTO_REFRESH_MINUTES.map((minutes) => (
+              <MenuItem key={minutes} value={minutes}>
+                {t('modelView.minutes', { count: minutes })}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Box>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { excelFileName } from '../../../components/charts/chart-logic.ts';
+import { SeriesTrends } from '../shared/series-trends.tsx';
+import type { ModelTypeViewProps } from '../shared/view-props.ts';
+
+/**
+ * Transformer body (spec 02 §2.4, §2.6). Monitoring Dashboard: Health Monitoring, one trend per tag with its
+ * warning and alarm lines. The diagram, panels A–J, Advance analysis and Correlation follow (issue 12 items 4, 5).
+ */
+export function TransformerView({ model, timeZone, configuration }: ModelTypeViewProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState('health');
+  return (
+    <Stack spacing={2}>
+      {configuration}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Tabs value={tab} onChange={(_, next: string) => setTab(next)} sx={{ mb: 2 }}>
+          <Tab value="health" label={t('modelView.healthMonitoring')} />
+        </Tabs>
+        {tab === 'health' ? (
+          <SeriesTrends
+            modelId={model.id}
+            timeZone={timeZone}
+            excelFileName={excelFileName({ kind: 'health_monitoring', modelId: model.id })}
+          />
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,189 @@
+import { type ModelDetail, modelSettingsInput } from '@sdp/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { renderPage, testMe } from '../../../testing/render-page.tsx';
+import { type Call, stubServer } from '../../../testing/stub-server.ts';
+import { formatRefreshed, ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
+import { ModelViewPage } from './model-view-page.tsx';
+
+vi.mock('../../../components/charts/echarts-setup.ts', () => ({
+  init: () => ({ setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }),
+}));
+
+const MODEL_ID = '11111111-1111-4111-8111-111111111111';
+const COMPANY_ID = '22222222-2222-4222-8222-222222222222';
+const TAG_ID = '33333333-3333-4333-8333-333333333333';
+
+const model: ModelDetail = {
+  id: MODEL_ID,
+  modelCode: 'TX1-TR',
+  modelName: 'TX1',
+  title: 'Transformer TX1',
+  equipmentId: TAG_ID,
+  equipmentTagId: TAG_ID,
+  modelTypeId: 1,
+  equipmentModelTypeId: 1,
+  equipmentModelType: { id: 1, title: 'Transformer' },
+  isActive: 'active',
+  status: 1,
+  equipmentCode: { code: 'TX1' },
+  companyId: COMPANY_ID,
+  recommendationFileName: null,
+  equipmentModelConfiguration: [],
+  settings: modelSettingsInput.parse({ model_in: { title: 'Transformer TX1' } }),
+  updatedAt: '2026-11-22T08:00:00.000Z',
+};
+
+const me = testMe({
+  selectedCompanyId: COMPANY_ID,
+  companies: [
+    {
+      id: COMPANY_ID,
+      title: 'Acme',
+      description: '',
+      image_path: null,
+      initial_code: 'AC',
+      start_date: '2026-01-01',
+      end_date: '2027-01-01',
+      rvs_upgrade: false,
+      time_zone: 'Asia/Tokyo',
+      role: 'owner',
+    },
+  ],
+});
+
+function serve(): Call[] {
+  return stubServer({
+    [`GET /api/v1/equipment-models/${MODEL_ID}`]: { status: 200, body: model },
+    [`GET /api/v1/equipment-models/${MODEL_ID}/series`]: {
+      status: 200,
+      body: [
+        {
+          tag: 'oil_temp',
+          unit: '°C',
+          source: 'input',
+          lastTs: null,
+          lastValue: null,
+          status: 0,
+          warning: 80,
+          alarm: 90,
+        },
+      ],
+    },
+    [`GET /api/v1/equipment-models/${MODEL_ID}/series/data`]: (call) => ({
+      status: 200,
+      body: {
+        from: call.search.get('from'),
+        to: call.search.get('to'),
+        series: [
+          {
+            tag: 'oil_temp',
+            unit: '°C',
+            warning: 80,
+            alarm: 90,
+            direction: 'high',
+            method: 'm4',
+            points: [[Date.parse('2026-11-20T00:00:00Z'), 85]],
+          },
+        ],
+      },
+    }),
+  });
+}
+
+function renderView() {
+  return renderPage(<ModelViewPage />, { path: '/model/:id', at: `/model/${MODEL_ID}`, me });
+}
+
+beforeAll(() => {
+  initI18n();
+  // jsdom lays nothing out: give the chart box the width of a real one, so the chart asks for its data.
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ModelViewPage', () => {
+  it('shows the name, the status, the Refreshed time and no badge without open fault events', async () => {
+    serve();
+    renderView();
+    await screen.findByRole('heading', { name: 'Transformer TX1' });
+    await waitFor(() => expect(screen.getByText(/^Refreshed /)).toBeTruthy());
+    expect(screen.getByText('Warning')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Open fault events/)).toBeNull();
+    expect(screen.queryByText('The dashboard of this model is not available yet.')).toBeNull();
+  });
+
+  it('draws the Health Monitoring trend of each tag from the series API in the company zone', async () => {
+    const calls = serve();
+    renderView();
+    await screen.findByRole('tab', { name: 'Health Monitoring' });
+    await screen.findByRole('region', { name: 'oil_temp (°C)' });
+    const data = await waitFor(() => {
+      const call = calls.find((one) => one.path.endsWith('/series/data'));
+      if (!call) throw new Error('no data call yet');
+      return call;
+    });
+    expect(data.search.get('tags')).toBe('oil_temp');
+    expect(data.search.get('method')).toBe('m4');
+    expect(data.search.get('width')).toBe('800');
+    // Whole days from midnight in Tokyo (UTC+9), never a fixed offset.
+    expect(data.search.get('from')).toMatch(/T15:00:00\.000Z$/);
+    expect(data.search.get('to')).toMatch(/T14:59:59\.999Z$/);
+  });
+
+  it('keeps the time-out selector disabled until Auto is on, and Auto refreshes at the chosen interval', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = serve();
+    renderView();
+    await screen.findByRole('heading', { name: 'Transformer TX1' });
+    const interval = screen.getByRole('combobox', { name: 'Time out' });
+    expect(interval.getAttribute('aria-disabled')).toBe('true');
+    expect(within(interval).getByText('10 min')).toBeTruthy();
+    const auto = screen.getByRole('switch', { name: 'Auto' });
+    await waitFor(() => expect((auto as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(auto);
+    expect(interval.getAttribute('aria-disabled')).toBeNull();
+    const before = calls.filter((call) => call.path === `/api/v1/equipment-models/${MODEL_ID}`).length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+    });
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.path === `/api/v1/equipment-models/${MODEL_ID}`).length,
+      ).toBeGreaterThan(before),
+    );
+  });
+
+  it('formats Refreshed as DD MMMM YYYY, HH:mm in the zone', () => {
+    expect(formatRefreshed(Date.parse('2026-11-23T20:05:00Z'), 'Asia/Bangkok', 'en')).toBe(
+      '24 November 2026, 03:05',
+    );
+  });
+
+  it('shows the open fault-event count as a badge when there are some', () => {
+    render(
+      <ModelViewShell
+        name="Transformer TX1"
+        back={null}
+        status={2}
+        openFaultEvents={3}
+        refreshedAt={undefined}
+        summaryLoading
+        timeZone="Asia/Bangkok"
+        onRefresh={vi.fn()}
+      >
+        body
+      </ModelViewShell>,
+    );
+    expect(screen.getByLabelText('Open fault events: 3').textContent).toContain('3');
+    expect(screen.getByText('Alarm')).toBeTruthy();
+    // The switch waits for the summary.
+    expect((screen.getByRole('switch', { name: 'Auto' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
