@@ -1,8 +1,12 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { WhenVisible } from '../../../components/charts/when-visible.tsx';
 import { useModelSeriesList } from '../api/get-series.ts';
 import { SeriesTrend } from './series-trend.tsx';
+
+/** Room a trend takes before it is drawn: the chart and its two toolbar rows. */
+const TREND_HEIGHT = 600;
 
 type SeriesTrendsProps = {
   modelId: string;
@@ -10,7 +14,10 @@ type SeriesTrendsProps = {
   excelFileName: string;
 };
 
-/** One trend per tag of the model with its warning and alarm lines; 'No data' when the model has no series. */
+/**
+ * One trend per tag of the model with its warning and alarm lines, each drawn and fetched when scrolled to; 'No
+ * data' when the model has no series.
+ */
 export function SeriesTrends({ modelId, timeZone, excelFileName }: SeriesTrendsProps) {
   const { t } = useTranslation();
   const list = useModelSeriesList(modelId);
@@ -25,14 +32,15 @@ export function SeriesTrends({ modelId, timeZone, excelFileName }: SeriesTrendsP
   return (
     <Stack spacing={2}>
       {series.map((one) => (
-        <SeriesTrend
-          key={one.tag}
-          modelId={modelId}
-          tags={[one.tag]}
-          title={one.unit ? t('modelView.trendTitle', { name: one.tag, unit: one.unit }) : one.tag}
-          timeZone={timeZone}
-          excelFileName={excelFileName}
-        />
+        <WhenVisible key={one.tag} minHeight={TREND_HEIGHT}>
+          <SeriesTrend
+            modelId={modelId}
+            tags={[one.tag]}
+            title={one.unit ? t('modelView.trendTitle', { name: one.tag, unit: one.unit }) : one.tag}
+            timeZone={timeZone}
+            excelFileName={excelFileName}
+          />
+        </WhenVisible>
       ))}
     </Stack>
   );
