@@ -65,6 +65,8 @@ import { structureRoutes } from './modules/structure/structure.routes.ts';
 import { createStructureService } from './modules/structure/structure.service.ts';
 import { createTimeseriesRepository } from './modules/timeseries/timeseries.repository.ts';
 import { timeseriesRoutes } from './modules/timeseries/timeseries.routes.ts';
+import { createTransformerRepository } from './modules/transformer/transformer.repository.ts';
+import { transformerRoutes } from './modules/transformer/transformer.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -293,6 +295,13 @@ export async function buildApp({
       await api.register(eventsRoutes, { bus: events, sessions, visibility });
       await api.register(timeseriesRoutes, {
         repository: createTimeseriesRepository(pool),
+        models,
+        master,
+        visibility,
+      });
+      await api.register(transformerRoutes, {
+        repository: createTransformerRepository(pool),
+        timeseries: createTimeseriesRepository(pool),
         models,
         master,
         visibility,

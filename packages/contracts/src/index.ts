@@ -5,3 +5,4 @@ export * from './ingest.ts';
 export * from './members.ts';
 export * from './models.ts';
 export * from './structure.ts';
+export * from './transformer.ts';
