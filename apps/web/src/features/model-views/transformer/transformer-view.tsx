@@ -4,13 +4,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { excelFileName } from '../../../components/charts/chart-logic.ts';
-import { SeriesTrends } from '../shared/series-trends.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
+import { HealthMonitoring } from './health-monitoring.tsx';
 
 /**
- * Transformer body (spec 02 §2.4, §2.6). Monitoring Dashboard: Health Monitoring, one trend per tag with its
- * warning and alarm lines. The diagram, panels A–J, Advance analysis and Correlation follow (issue 12 items 4, 5).
+ * Transformer body (spec 02 §2.4, §2.6). Monitoring Dashboard: Health Monitoring, the sensor types of each
+ * secondary tab, one trend per tag with its warning and alarm lines. The diagram, panels A–J, Advance analysis
+ * and Correlation follow (issue 12 items 4, 5).
  */
 export function TransformerView({ model, timeZone, configuration }: ModelTypeViewProps) {
   const { t } = useTranslation();
@@ -23,11 +23,7 @@ export function TransformerView({ model, timeZone, configuration }: ModelTypeVie
           <Tab value="health" label={t('modelView.healthMonitoring')} />
         </Tabs>
         {tab === 'health' ? (
-          <SeriesTrends
-            modelId={model.id}
-            timeZone={timeZone}
-            excelFileName={excelFileName({ kind: 'health_monitoring', modelId: model.id })}
-          />
+          <HealthMonitoring modelId={model.id} modelTypeId={model.equipmentModelTypeId} timeZone={timeZone} />
         ) : null}
       </Paper>
     </Stack>

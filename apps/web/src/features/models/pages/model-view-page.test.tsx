@@ -71,6 +71,32 @@ function serve(): Call[] {
         },
       ],
     },
+    'GET /api/v1/health-monitoring/tabs': {
+      status: 200,
+      body: [
+        { id: 1, key: 'load', name: 'Load & Current', groupCode: 'b', equipmentModelTypeId: 1 },
+        { id: 2, key: 'thermal', name: 'Thermal', groupCode: 'c', equipmentModelTypeId: 1 },
+      ],
+    },
+    'GET /api/v1/equipment-models/alarm-limit-group_master/all': {
+      status: 200,
+      body: [
+        {
+          id: 11,
+          code: 'b',
+          name: 'B',
+          equipmentModelTypeId: 1,
+          sensorTypes: [{ id: 1, name: 'Load current A', tagCode: 'load_current_a', unit: 'A' }],
+        },
+        {
+          id: 12,
+          code: 'c',
+          name: 'C',
+          equipmentModelTypeId: 1,
+          sensorTypes: [{ id: 2, name: 'Top oil temperature', tagCode: 'oil_temp', unit: '°C' }],
+        },
+      ],
+    },
     [`GET /api/v1/equipment-models/${MODEL_ID}/series/data`]: (call) => ({
       status: 200,
       body: {
@@ -119,11 +145,15 @@ describe('ModelViewPage', () => {
     expect(screen.queryByText('The dashboard of this model is not available yet.')).toBeNull();
   });
 
-  it('draws the Health Monitoring trend of each tag from the series API in the company zone', async () => {
+  it('draws the trends of the sensor types of the chosen Health Monitoring tab, in the company zone', async () => {
     const calls = serve();
     renderView();
     await screen.findByRole('tab', { name: 'Health Monitoring' });
-    await screen.findByRole('region', { name: 'oil_temp (°C)' });
+    // The first tab's sensor has no series on this model.
+    await screen.findByRole('tab', { name: 'Load & Current' });
+    expect(screen.getByText('No data')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Thermal' }));
+    await screen.findByRole('region', { name: 'Top oil temperature (°C)' });
     const data = await waitFor(() => {
       const call = calls.find((one) => one.path.endsWith('/series/data'));
       if (!call) throw new Error('no data call yet');
