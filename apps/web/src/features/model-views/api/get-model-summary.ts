@@ -1,24 +1,17 @@
+import type { ModelSummary } from '@sdp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { modelViewKeys } from './keys.ts';
 
-/** What the shell of every model page shows besides the name: the model's status and its open fault events. */
-export interface ModelViewSummary {
-  status: number;
-  /** Open fault events; undefined while the server offers no count (the badge stays hidden). */
-  openFaultEvents: number | undefined;
-}
-
 /**
- * The summary of the page header. Read from `GET /api/v1/equipment-models/{id}` (status), the call the server has
- * today; the open fault-event count comes with the model summary call of issue 12 once the server offers it.
+ * What the shell of every model page shows besides the name (`GET /api/v1/equipment-models/{id}/summary`): the
+ * model's status, its open fault events and when it last sent data.
  */
-export async function getModelSummary(
+export function getModelSummary(
   modelId: string,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ModelViewSummary> {
-  const model = await apiClient.get<{ status: number }>(`/api/v1/equipment-models/${modelId}`, { signal });
-  return { status: model.status, openFaultEvents: undefined };
+): Promise<ModelSummary> {
+  return apiClient.get<ModelSummary>(`/api/v1/equipment-models/${modelId}/summary`, { signal });
 }
 
 export function useModelSummary(modelId: string) {

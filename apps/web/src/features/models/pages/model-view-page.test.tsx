@@ -53,9 +53,22 @@ const me = testMe({
   ],
 });
 
-function serve(): Call[] {
+function serve(openFaultEvents = 0): Call[] {
   return stubServer({
     [`GET /api/v1/equipment-models/${MODEL_ID}`]: { status: 200, body: model },
+    [`GET /api/v1/equipment-models/${MODEL_ID}/summary`]: {
+      status: 200,
+      body: {
+        id: MODEL_ID,
+        modelCode: 'TX1-TR',
+        modelName: 'Transformer TX1',
+        modelTypeId: 1,
+        isActive: true,
+        status: 2,
+        openFaultEvents,
+        lastDataAt: '2026-11-23T08:00:00.000Z',
+      },
+    },
     [`GET /api/v1/equipment-models/${MODEL_ID}/series`]: {
       status: 200,
       body: [
@@ -140,9 +153,16 @@ describe('ModelViewPage', () => {
     renderView();
     await screen.findByRole('heading', { name: 'Transformer TX1' });
     await waitFor(() => expect(screen.getByText(/^Refreshed /)).toBeTruthy());
-    expect(screen.getByText('Warning')).toBeTruthy();
+    // The summary's status, newer than the model's own.
+    await screen.findByText('Alarm');
     expect(screen.queryByLabelText(/^Open fault events/)).toBeNull();
     expect(screen.queryByText('The dashboard of this model is not available yet.')).toBeNull();
+  });
+
+  it('badges the open fault events of the summary', async () => {
+    serve(4);
+    renderView();
+    expect((await screen.findByLabelText('Open fault events: 4')).textContent).toContain('4');
   });
 
   it('draws the trends of the sensor types of the chosen Health Monitoring tab, in the company zone', async () => {
@@ -179,13 +199,15 @@ describe('ModelViewPage', () => {
     await waitFor(() => expect((auto as HTMLInputElement).disabled).toBe(false));
     fireEvent.click(auto);
     expect(interval.getAttribute('aria-disabled')).toBeNull();
-    const before = calls.filter((call) => call.path === `/api/v1/equipment-models/${MODEL_ID}`).length;
+    const before = calls.filter(
+      (call) => call.path === `/api/v1/equipment-models/${MODEL_ID}/summary`,
+    ).length;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10 * 60_000);
     });
     await waitFor(() =>
       expect(
-        calls.filter((call) => call.path === `/api/v1/equipment-models/${MODEL_ID}`).length,
+        calls.filter((call) => call.path === `/api/v1/equipment-models/${MODEL_ID}/summary`).length,
       ).toBeGreaterThan(before),
     );
   });
