@@ -237,6 +237,60 @@ export async function seedAuthzWorld(ctx: TestContext) {
     waveforms[scope] = waveform.json().id;
   }
 
+  // A transformer per scope for the transformer calls (issue 12): load and top oil, one V–I locus capture.
+  const transformers: Record<string, string> = {};
+  for (const scope of ['assigned', 'unassigned', 'other'] as const) {
+    const key = scope === 'other' ? keyB : keyA;
+    const id = await freshModel(tags[scope] as string, 1, {
+      v_and_i_locus_in: [
+        { locus_name: 'Phase A', a: 10, b: 2, angle: 0, e: Math.sqrt(0.96), area: 20 * Math.PI },
+      ],
+      q_setting_in: [
+        {
+          tagCode: ['load_factor', 'top_oil_temperature'],
+          tagA: 'load_factor',
+          tagB: 'top_oil_temperature',
+          score: TR_SCORE,
+          warning: 3,
+          alarm: 5,
+        },
+      ],
+    });
+    const { modelCode } = await as('GET', `/api/v1/equipment-models/${id}`);
+    const ingest = async (url: string, payload: object) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        payload,
+      });
+      if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.body}`);
+    };
+    await ingest('/api/v1/ingest/measurements', {
+      modelCode,
+      points: Array.from({ length: 10 }, (_, i) => [
+        { tag: 'load_factor', ts: day + i * 60_000, value: 50 + i },
+        { tag: 'top_oil_temperature', ts: day + i * 60_000, value: 45 + i / 2 },
+      ]).flat(),
+    });
+    for (const kind of ['current', 'voltage'] as const)
+      await ingest('/api/v1/ingest/waveforms', {
+        modelCode,
+        sensor: 'Phase A',
+        kind,
+        channel: 'a',
+        sampleRate: 5000,
+        capturedAt: new Date(day).toISOString(),
+        unit: kind === 'current' ? 'A' : 'V',
+        fileName: 'LA_1',
+        samples: Array.from({ length: 200 }, (_, i) => {
+          const x = (2 * Math.PI * 50 * i) / 5000;
+          return kind === 'current' ? 10 * Math.cos(x) : 2 * Math.sin(x);
+        }),
+      });
+    transformers[scope] = id;
+  }
+
   const freshOffline = async (tagId: string) =>
     (
       (await as('POST', '/api/v1/equipment-model-offlines', {
@@ -418,6 +472,8 @@ export async function seedAuthzWorld(ctx: TestContext) {
     aliasOf,
     modelOf,
     waveformOf: (scope: Scope) => waveforms[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
+    transformerOf: (scope: Scope) =>
+      transformers[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     offlineOf: (scope: Scope) => offlines[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     freshFolder,
     freshTag,
@@ -445,6 +501,9 @@ export async function seedAuthzWorld(ctx: TestContext) {
 }
 
 export type AuthzWorld = Awaited<ReturnType<typeof seedAuthzWorld>>;
+
+/** Correlation score of the fixture transformers (issue 12). */
+export const TR_SCORE = 'top_oil_temperature_vs_load_factor';
 
 export function waveformBody(modelCode: string, capturedAt: string) {
   return {

@@ -11,6 +11,7 @@ import {
   PNG,
   placeOf,
   seedAuthzWorld,
+  TR_SCORE,
   waveformBody,
 } from './authz-fixtures.ts';
 import {
@@ -60,6 +61,8 @@ const json = (method: Call['method'], url: string, body?: unknown): Call => ({
 });
 const company = (scope: Scope) => w.companies[placeOf(scope)];
 const model = (scope: Scope) => w.modelOf(scope).id;
+const trRange = () =>
+  `startDate=${new Date(w.day).toISOString()}&endDate=${new Date(w.day + 3_600_000).toISOString()}`;
 const range = () => `from=${new Date(w.day).toISOString()}&to=${new Date(w.day + 3_600_000).toISOString()}`;
 const offlineBody = (isActive: 'active' | 'inactive') => ({
   title: 'Historian',
@@ -361,6 +364,37 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
   'GET /api/v1/waveforms/:id/envelope': (scope) =>
     get(`/api/v1/waveforms/${w.waveformOf(scope)}/envelope?low=500&high=2000`),
   'GET /api/v1/waveforms/:id/time': (scope) => get(`/api/v1/waveforms/${w.waveformOf(scope)}/time`),
+  'GET /api/v1/equipment-models/tr-summary-status/:id': (scope) =>
+    get(`/api/v1/equipment-models/tr-summary-status/${w.transformerOf(scope)}`),
+  'GET /api/v1/equipment-models/:id/summary': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/summary`),
+  'GET /api/v1/health_monitoring/tr-model-result-data/new': (scope) =>
+    get(
+      `/api/v1/health_monitoring/tr-model-result-data/new?modelId=${w.transformerOf(scope)}&sensorId=1&${trRange()}`,
+    ),
+  'GET /api/v1/advance-analysis/dga-result': (scope) =>
+    get(`/api/v1/advance-analysis/dga-result?modelId=${w.transformerOf(scope)}`),
+  'GET /api/v1/advance-analysis/dga-raw': (scope) =>
+    get(`/api/v1/advance-analysis/dga-raw?modelId=${w.transformerOf(scope)}&${trRange()}`),
+  'GET /api/v1/advance-analysis/dga-detail': () => get('/api/v1/advance-analysis/dga-detail'),
+  'GET /api/v1/advance-analysis/dga-calculate': () =>
+    get('/api/v1/advance-analysis/dga-calculate?ch4=30&c2h4=60&c2h2=10'),
+  'GET /api/v1/advance-analysis/transformer-losses': (scope) =>
+    get(`/api/v1/advance-analysis/transformer-losses?modelId=${w.transformerOf(scope)}&${trRange()}`),
+  'GET /api/v1/vi-locus/locus-list': (scope) =>
+    get(`/api/v1/vi-locus/locus-list?modelId=${w.transformerOf(scope)}`),
+  'GET /api/v1/vi-locus/files': (scope) =>
+    get(`/api/v1/vi-locus/files?modelId=${w.transformerOf(scope)}&locusName=Phase%20A`),
+  'GET /api/v1/vi-locus/result': (scope) =>
+    get(`/api/v1/vi-locus/result?modelId=${w.transformerOf(scope)}&locusName=Phase%20A&presentFile=LA_1`),
+  'GET /api/v1/correlation/q-setting': (scope) =>
+    get(`/api/v1/correlation/q-setting?modelId=${w.transformerOf(scope)}`),
+  'GET /api/v1/correlation/score-result': (scope) =>
+    get(`/api/v1/correlation/score-result?modelId=${w.transformerOf(scope)}&score=${TR_SCORE}&${trRange()}`),
+  'GET /api/v1/correlation/tag-result': (scope) =>
+    get(
+      `/api/v1/correlation/tag-result?modelId=${w.transformerOf(scope)}&tagA=load_factor&tagB=top_oil_temperature&${trRange()}`,
+    ),
   'POST /api/v1/ingest/measurements': () =>
     json('POST', '/api/v1/ingest/measurements', {
       modelCode: w.modelOf('own').code,

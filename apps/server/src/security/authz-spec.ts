@@ -439,6 +439,27 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/waveforms/:id/spectrum': view,
   'GET /api/v1/waveforms/:id/envelope': view,
   'GET /api/v1/waveforms/:id/time': view,
+  // Transformer dashboard (issue 12): reads of one model, held to equipment visibility.
+  'GET /api/v1/equipment-models/tr-summary-status/:id': view,
+  'GET /api/v1/equipment-models/:id/summary': view,
+  'GET /api/v1/health_monitoring/tr-model-result-data/new': view,
+  'GET /api/v1/advance-analysis/dga-result': view,
+  'GET /api/v1/advance-analysis/dga-raw': view,
+  'GET /api/v1/advance-analysis/transformer-losses': view,
+  'GET /api/v1/vi-locus/locus-list': view,
+  'GET /api/v1/vi-locus/files': view,
+  'GET /api/v1/vi-locus/result': view,
+  'GET /api/v1/correlation/q-setting': view,
+  'GET /api/v1/correlation/score-result': view,
+  'GET /api/v1/correlation/tag-result': view,
+  'GET /api/v1/advance-analysis/dga-detail': {
+    rule: signedIn,
+    why: 'Duval Triangle 1 zones: fixed reference data, no company data',
+  },
+  'GET /api/v1/advance-analysis/dga-calculate': {
+    rule: signedIn,
+    why: 'DGA manual calculator: computes from the gases sent, reads no stored data',
+  },
   'POST /api/v1/ingest/measurements': { rule: { kind: 'ingestKey' }, why: 'gateways, by ingest key only' },
   'POST /api/v1/ingest/waveforms': {
     rule: { kind: 'ingestKey', scope: 'company' },
