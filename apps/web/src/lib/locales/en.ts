@@ -481,6 +481,10 @@ export const en = {
     noData: 'No data',
   },
   modelView: {
+    overallStatus: 'Overall Status',
+    diagram: 'Diagram',
+    healthStatus: 'Health Status',
+    cooling: 'Cooling',
     faultEvents: 'Open fault events',
     status: 'Status',
     refreshed: 'Refreshed {{time}}',

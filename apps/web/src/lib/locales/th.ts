@@ -478,6 +478,10 @@ export const th: TranslationTree = {
     noData: 'ไม่มีข้อมูล',
   },
   modelView: {
+    overallStatus: 'สถานะโดยรวม',
+    diagram: 'ไดอะแกรม',
+    healthStatus: 'สถานะสุขภาพ',
+    cooling: 'ระบบระบายความร้อน',
     faultEvents: 'เหตุการณ์ความผิดปกติที่เปิดอยู่',
     status: 'สถานะ',
     refreshed: 'รีเฟรชเมื่อ {{time}}',

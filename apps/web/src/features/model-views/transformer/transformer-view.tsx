@@ -6,17 +6,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { HealthMonitoring } from './health-monitoring.tsx';
+import { TransformerDiagram } from './transformer-diagram.tsx';
 
 /**
- * Transformer body (spec 02 §2.4, §2.6). Monitoring Dashboard: Health Monitoring, the sensor types of each
- * secondary tab, one trend per tag with its warning and alarm lines. The diagram, panels A–J, Advance analysis
- * and Correlation follow (issue 12 items 4, 5).
+ * Transformer body (spec 02 §2.4, §2.6). Overall Status: the diagram with its badges. Monitoring Dashboard: Health Monitoring, the sensor types of each
+ * secondary tab, one trend per tag with its warning and alarm lines. Image and Document tabs, panels A–J,
+ * Advance analysis and Correlation follow (issue 12 items 4, 5).
  */
 export function TransformerView({ model, timeZone, configuration }: ModelTypeViewProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState('health');
   return (
     <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('modelView.overallStatus')}>
+        <Tabs value="diagram" sx={{ mb: 2 }} aria-label={t('modelView.overallStatus')}>
+          <Tab value="diagram" label={t('modelView.diagram')} />
+        </Tabs>
+        <TransformerDiagram modelId={model.id} />
+      </Paper>
       {configuration}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Tabs value={tab} onChange={(_, next: string) => setTab(next)} sx={{ mb: 2 }}>

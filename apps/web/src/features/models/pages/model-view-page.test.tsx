@@ -84,6 +84,12 @@ function serve(openFaultEvents = 0): Call[] {
         },
       ],
     },
+    [`GET /api/v1/equipment-models/tr-summary-status/${MODEL_ID}`]: {
+      status: 200,
+      body: {
+        tr_diagram_status: { cw: 0, d: 0, i: 0, j: 0, f: 0, co: 1, g: 0, e: 0, h: 2, summaryHealthStatus: 2 },
+      },
+    },
     'GET /api/v1/health-monitoring/tabs': {
       status: 200,
       body: [
@@ -154,9 +160,19 @@ describe('ModelViewPage', () => {
     await screen.findByRole('heading', { name: 'Transformer TX1' });
     await waitFor(() => expect(screen.getByText(/^Refreshed /)).toBeTruthy());
     // The summary's status, newer than the model's own.
-    await screen.findByText('Alarm');
+    await waitFor(() => expect(within(screen.getByLabelText('Status')).getByText('Alarm')).toBeTruthy());
     expect(screen.queryByLabelText(/^Open fault events/)).toBeNull();
     expect(screen.queryByText('The dashboard of this model is not available yet.')).toBeNull();
+  });
+
+  it('shows the diagram badges coloured by their parts, the health status and the cooling card', async () => {
+    serve();
+    renderView();
+    const badges = await screen.findByRole('list', { name: 'Diagram' });
+    expect(within(badges).getByText('H: Alarm')).toBeTruthy();
+    expect(within(badges).getByText('Co: Warning')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Health Status' })).getByText('Alarm')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Cooling' })).getByText('Normal')).toBeTruthy();
   });
 
   it('badges the open fault events of the summary', async () => {
