@@ -101,9 +101,10 @@ describe('historyBatches', () => {
     }, 0);
     expect(counts.points).toBe(expected);
     expect(counts.points).toBe(311_040);
-    // 12 channels: 2 RVS sensors × 3 axes, 2 MCA motors × 3 phases.
-    expect(counts.waveforms).toBe(90 * 12);
-    expect(counts.bytes).toBe(90 * 12 * 16_384 * 4);
+    // 12 channels of 16,384 samples: 2 RVS sensors × 3 axes, 2 MCA motors × 3 phases; 12 V–I locus channels of
+    // 1,000 samples: 2 transformers × 3 phases × current and voltage.
+    expect(counts.waveforms).toBe(90 * 24);
+    expect(counts.bytes).toBe(90 * (12 * 16_384 + 12 * 1000) * 4);
     // One batch per model and day.
     expect(counts.batches).toBe(90 * demoPlant.models.length);
   });
@@ -124,7 +125,7 @@ describe('liveBatches', () => {
     expect(points.get(`TX1-TR1|top_oil_temperature|${grid + 2000}`)).toBeDefined();
     expect(points.has(`TX1-TR1|top_oil_temperature|${grid}`)).toBe(false);
     // The hourly live capture grid is crossed too: 12 captures.
-    expect(items.filter((item) => item.kind === 'waveform')).toHaveLength(12);
+    expect(items.filter((item) => item.kind === 'waveform')).toHaveLength(24);
     const quiet = [
       ...liveBatches(demoPlant, { at: grid + 7000, previous: grid + 2000, seed: SEED, origin: ORIGIN }),
     ];
@@ -189,7 +190,8 @@ async function fakeIngest(
       };
     } else {
       const meta = Object.fromEntries(url.searchParams);
-      const key = `${meta.modelCode}|${meta.sensor}|${meta.channel}|${meta.capturedAt}`;
+      // As the server's UNIQUE (model, sensor, kind, channel, captured_at): a locus capture is a current and a voltage.
+      const key = `${meta.modelCode}|${meta.sensor}|${meta.kind}|${meta.channel}|${meta.capturedAt}`;
       const duplicate = waveforms.has(key);
       const copy = new Uint8Array(body);
       waveforms.set(key, new Float32Array(copy.buffer, 0, copy.length / 4));
@@ -243,7 +245,7 @@ describe('pushBatch', () => {
     const server = await fakeIngest();
     const item = [
       ...historyBatches(demoPlant, { from: NOW - DAY_MS, to: NOW, seed: SEED, origin: ORIGIN }),
-    ].find((candidate) => candidate.kind === 'waveform')!;
+    ].find((candidate) => candidate.kind === 'waveform' && candidate.samples.length === 16_384)!;
     if (item.kind !== 'waveform') throw new Error('no waveform in a day of history');
     const result = await pushBatch(`${server.baseUrl}/`, 'k', item);
     expect(result).toMatchObject({ kind: 'waveform', result: { duplicate: false, samples: 16_384 } });
@@ -300,18 +302,18 @@ describe('runDemo', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^demo: history .* 3,456 points \([\d,]+ already stored\), 12 waveforms in 0\.0 s$/,
+      /^demo: history .* 3,456 points \([\d,]+ already stored\), 24 waveforms in 0\.0 s$/,
     );
     expect(lines[1]).toBe('demo: streaming live data every 0.005 s');
     expect(lines[2]).toBe(`demo: live stream stopped after 2 ticks (${2 * fastTags} points, 0 waveforms)`);
     expect(summary).toMatchObject({
       historyPoints: 3456,
-      historyWaveforms: 12,
+      historyWaveforms: 24,
       liveTicks: 2,
       livePoints: 2 * fastTags,
     });
     expect(server.stored.size).toBe(3456 + 2 * fastTags);
-    expect(server.waveforms.size).toBe(12);
+    expect(server.waveforms.size).toBe(24);
   });
 
   it('stops during the history when aborted, without an error', async () => {

@@ -1,4 +1,4 @@
-import { duvalTriangle1, hotSpotTemperature } from '@sdp/analytics';
+import { compareLocus, duvalTriangle1, hotSpotTemperature, viLocus } from '@sdp/analytics';
 import { describe, expect, it } from 'vitest';
 import { MODEL_TYPE, SENSOR_TYPES } from '../master-data.ts';
 import { firstDay, historyGrid, plantModel, sampledHistory, simulatorOf } from '../test-helpers.ts';
@@ -93,6 +93,30 @@ describe('transformer load and temperatures', () => {
       const gradient = hotSpotTemperature(0, k, { ...TRANSFORMER_THERMAL, topOilRiseK: 0 });
       // Readings are rounded to 0.1 °C and K to 0.1 %.
       expect(row.hot_spot_temperature! - row.top_oil_temperature!).toBeCloseTo(gradient, 0);
+    }
+  });
+});
+
+describe('transformer V–I locus captures', () => {
+  it('trace the reference ellipse of each phase, so both units stay Normal', () => {
+    for (const simulator of [faulty, healthy]) {
+      const references = simulator.model.create.v_and_i_locus_in ?? [];
+      expect(simulator.waveforms).toHaveLength(2 * references.length);
+      const capture = simulator.capture(Date.parse('2026-10-01T02:00:00Z'));
+      references.forEach((reference, i) => {
+        const [current, voltage] = [capture[2 * i]!, capture[2 * i + 1]!];
+        expect(simulator.waveforms[2 * i]).toMatchObject({ sensor: reference.locus_name, kind: 'current' });
+        expect(simulator.waveforms[2 * i + 1]).toMatchObject({
+          sensor: reference.locus_name,
+          kind: 'voltage',
+        });
+        const locus = viLocus(current, voltage);
+        // The daily wander is under 0.5 % of the axes; the tilt is kept (tolerance 0.1°).
+        expect(Math.abs(locus.a / reference.a - 1)).toBeLessThan(0.005);
+        expect(Math.abs(locus.b / reference.b - 1)).toBeLessThan(0.005);
+        expect(locus.angle).toBeCloseTo(reference.angle, 1);
+        expect(compareLocus(locus, reference, null).faultDiagnosis).toBe('Normal');
+      });
     }
   });
 });

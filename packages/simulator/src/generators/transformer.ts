@@ -7,7 +7,13 @@ import type { ThermalCharacteristics } from '@sdp/analytics';
 import { MODEL_TYPE, SENSOR_TYPES, sensorType } from '../master-data.ts';
 import { type PlantModel, TOP_OIL_LOAD_SCORE } from '../plant.ts';
 import { mixSeed, normalAt, smoothNoise, uniformAt } from '../random.ts';
-import { channels, FAST_INTERVAL_MS, type ModelSimulator, SLOW_INTERVAL_MS } from './model-simulator.ts';
+import {
+  channels,
+  FAST_INTERVAL_MS,
+  type ModelSimulator,
+  SLOW_INTERVAL_MS,
+  type WaveformChannel,
+} from './model-simulator.ts';
 import {
   ambientTemperatureC,
   DAY_MS,
@@ -41,6 +47,10 @@ export const TRANSFORMER_THERMAL: ThermalCharacteristics = {
 const OIL_TIME_CONSTANT_MS = 150 * MINUTE_MS;
 const LAG_STEP_MS = 15 * MINUTE_MS;
 const LAG_STEPS = 40;
+
+/** V–I locus capture: 5 kHz, 10 cycles of 50 Hz. */
+const LOCUS_SAMPLE_RATE_HZ = 5000;
+const LOCUS_SAMPLES = 1000;
 
 /** Gases of a dissolved-gas sample, ppm. */
 interface Gases {
@@ -185,6 +195,36 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
     };
   };
 
+  // V–I locus captures (issue 12): per phase, the current and the voltage drop tracing the reference ellipse of the
+  // settings, with a small daily wander (< 0.5 %) and reading noise, so the present file stays 'Normal'.
+  const loci = model.create.v_and_i_locus_in ?? [];
+  const waveforms: WaveformChannel[] = loci.flatMap((row, i) =>
+    (['current', 'voltage'] as const).map((kind) => ({
+      sensor: row.locus_name,
+      kind,
+      channel: (['a', 'b', 'c'] as const)[i % 3]!,
+      sampleRate: LOCUS_SAMPLE_RATE_HZ,
+      length: LOCUS_SAMPLES,
+      unit: kind === 'current' ? 'A' : 'V',
+      alias: `${row.locus_name} ${kind}`,
+    })),
+  );
+  const capture = (t: number): Float32Array[] =>
+    loci.flatMap((row) => {
+      const scale = 1 + 0.004 * smoothNoise(mixSeed(key, row.locus_name), t, 5 * DAY_MS);
+      const phi = (row.angle * Math.PI) / 180;
+      const current = new Float32Array(LOCUS_SAMPLES);
+      const voltage = new Float32Array(LOCUS_SAMPLES);
+      for (let n = 0; n < LOCUS_SAMPLES; n++) {
+        const theta = (2 * Math.PI * 50 * n) / LOCUS_SAMPLE_RATE_HZ;
+        const u = row.a * scale * Math.cos(theta);
+        const v = row.b * scale * Math.sin(theta);
+        current[n] = u * Math.cos(phi) - v * Math.sin(phi) + 0.002 * normalAt(key, row.locus_name, 'i', t, n);
+        voltage[n] = u * Math.sin(phi) + v * Math.cos(phi) + 0.002 * normalAt(key, row.locus_name, 'v', t, n);
+      }
+      return [current, voltage];
+    });
+
   return {
     model,
     scalars: [
@@ -192,8 +232,8 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
       ...channels(SLOW_TAGS, SLOW_INTERVAL_MS, false),
     ],
     sample,
-    waveforms: [],
-    capture: () => [],
+    waveforms,
+    capture,
     derivedTags: [TOP_OIL_LOAD_SCORE],
   };
 }
