@@ -1,3 +1,5 @@
+import { duvalTriangle1 } from '@sdp/analytics';
+import { DEMO_SEED, demoPlant, modelSimulator } from '@sdp/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
@@ -290,5 +292,91 @@ describe('correlation', () => {
     // top oil = 20 + 0.5 × load factor exactly: slope 0.5, intercept 20.
     expect(tags.baseline.slope).toBeCloseTo(0.5, 9);
     expect(tags.baseline.intercept).toBeCloseTo(20, 9);
+  });
+});
+
+describe('on the demo plant: TX1 over 90 days', () => {
+  // TX1 of the demo plant (packages/simulator): its generator, its settings, the demo seed; day 90 is `end`.
+  const end = Date.parse('2026-11-22T02:00:00Z');
+  const origin = end - 90 * 86_400_000;
+  const plantTx1 = demoPlant.models.find((m) => m.tagCode === 'TX1')!;
+  const simulator = modelSimulator(plantTx1, { seed: DEMO_SEED, origin, utcOffsetHours: 7 });
+  let tx1: { id: string; code: string };
+
+  beforeAll(async () => {
+    tx1 = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'TX1'), 1, {
+      v_and_i_locus_in: plantTx1.create.v_and_i_locus_in,
+    });
+    // The DGA history the demo sends: CH4, C2H4, C2H2 every 2 hours over the 90 days.
+    const points = [];
+    for (let t = origin; t <= end; t += 2 * 3_600_000) {
+      const sample = simulator.sample(t);
+      for (const tag of ['ch4', 'c2h4', 'c2h2']) points.push({ tag, ts: t, value: sample[tag]! });
+    }
+    for (let i = 0; i < points.length; i += 5000) await ingest(tx1.code, points.slice(i, i + 5000));
+    // The last two daily locus captures of phase A, as the demo stream sends them.
+    for (const at of [end - 86_400_000, end]) {
+      const capture = simulator.capture(at);
+      for (const [i, channel] of simulator.waveforms.entries()) {
+        if (channel.sensor !== 'Phase A') continue;
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/ingest/waveforms',
+          headers: { authorization: `Bearer ${key}` },
+          payload: {
+            modelCode: tx1.code,
+            sensor: channel.sensor,
+            kind: channel.kind,
+            channel: channel.channel,
+            sampleRate: channel.sampleRate,
+            capturedAt: new Date(at).toISOString(),
+            unit: channel.unit,
+            fileName: `PhaseA_${channel.kind}_${at}.f32`,
+            samples: Array.from(capture[i]!),
+          },
+        });
+        if (response.statusCode !== 200) throw new Error(response.body);
+      }
+    }
+  });
+
+  it("moves from T1 into T2 and H turns to alarm (the plant's thermal fault)", async () => {
+    const first = (
+      await get(
+        `/api/v1/advance-analysis/dga-result?modelId=${tx1.id}&datetime=${new Date(origin).toISOString()}`,
+      )
+    ).json();
+    expect(first.new_result.zone).toBe('T1');
+    const summary = (await get(`/api/v1/equipment-models/tr-summary-status/${tx1.id}`)).json();
+    // Independent reference: Duval Triangle 1 of the simulator's own last sample.
+    const last = simulator.sample(end);
+    expect(summary.dga.main_tank.zone).toBe(
+      duvalTriangle1({ ch4: last.ch4!, c2h4: last.c2h4!, c2h2: last.c2h2! }).zone,
+    );
+    expect(summary.dga.main_tank.zone).toBe('T2');
+    // C2H4 passed its alarm (100 ppm) on day 84.
+    expect(summary.h.find((item: { tagCode: string }) => item.tagCode === 'c2h4').status).toBe(2);
+    expect(summary.tr_diagram_status.h).toBe(2);
+    const raw = (
+      await get(`/api/v1/advance-analysis/dga-raw?modelId=${tx1.id}&${range(origin, end + 1)}&maxPoints=100`)
+    ).json();
+    expect(raw).toHaveLength(100);
+    expect(raw[0].zone).toBe('T1');
+    expect(raw.at(-1).zone).toBe('T2');
+  });
+
+  it('its V–I locus stays Normal against the reference of its settings', async () => {
+    const files = (await get(`/api/v1/vi-locus/files?modelId=${tx1.id}&locusName=Phase%20A`)).json();
+    expect(files.files).toHaveLength(2);
+    const { presentFile, laseFile } = files.default;
+    const result = (
+      await get(
+        `/api/v1/vi-locus/result?modelId=${tx1.id}&locusName=Phase%20A&presentFile=${presentFile}&lastFile=${laseFile}`,
+      )
+    ).json();
+    const reference = plantTx1.create.v_and_i_locus_in![0]!;
+    // Tolerance: the simulator's wander is under 0.5 % of the axes.
+    expect(Math.abs(result.table.present.a / reference.a - 1)).toBeLessThan(0.005);
+    expect(result.table).toMatchObject({ status: 0, fault_diag: 'Normal' });
   });
 });
