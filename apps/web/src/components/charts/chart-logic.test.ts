@@ -164,8 +164,8 @@ describe('Excel export', () => {
 });
 
 describe('requestWidth', () => {
-  it('asks for one column per pixel within what the API takes', () => {
-    expect(requestWidth(812.6)).toBe(812);
+  it('asks for one column per pixel of the plot area within what the API takes', () => {
+    expect(requestWidth(912.6)).toBe(812);
     expect(requestWidth(0)).toBe(10);
     expect(requestWidth(50_000)).toBe(10_000);
   });

@@ -178,9 +178,15 @@ export function formatChartTime(epochMs: number, timeZone: string, pattern = 'DD
   return dayjs(epochMs).tz(resolveTimeZone(timeZone)).format(pattern);
 }
 
-/** The width to ask the series API for: the chart's pixel width, so no chart gets over 4 points per column. */
-export function requestWidth(pixelWidth: number): number {
-  return Math.min(10_000, Math.max(10, Math.floor(pixelWidth)));
+/** Plot area margins of a time series chart (px): the x axis spans the box width less left and right. */
+export const CHART_GRID = { left: 60, right: 40, top: 40, bottom: 80 } as const;
+
+/**
+ * The width to ask the series API for: the pixel width of the plot area (the box less the grid margins), so M4's
+ * at most four points per column are at most four points per pixel column of the chart.
+ */
+export function requestWidth(boxWidth: number): number {
+  return Math.min(10_000, Math.max(10, Math.floor(boxWidth - CHART_GRID.left - CHART_GRID.right)));
 }
 
 function seriesLabel(series: ChartSeries): string {
@@ -226,7 +232,7 @@ export function buildTimeSeriesOption(
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     animation: false,
-    grid: { left: 60, right: 40, top: 40, bottom: 80 },
+    grid: { ...CHART_GRID },
     legend: { type: 'scroll', top: 0 },
     tooltip: {
       trigger: 'axis',

@@ -5,12 +5,14 @@ import {
   defaultDateRange,
   earliestDate,
   rangeInstants,
+  requestWidth,
 } from './chart-logic.ts';
 
 /**
  * The toolbar state of a time series chart: date type, date range (company calendar days), the chart's pixel
- * width and a reload counter. `query` is what to ask the series API for, undefined until the width is known or
- * while the range is invalid; charts refetch when it changes (spec 02 §4).
+ * width and a reload counter. `query` is what to ask the series API for (as many columns as the plot area has
+ * pixels), undefined until the width is known or while the range is invalid; charts refetch when it changes
+ * (spec 02 §4).
  */
 export function useChartControls(timeZone: string) {
   const [mode, setModeState] = useState<DateMode>('normal');
@@ -20,8 +22,8 @@ export function useChartControls(timeZone: string) {
 
   const query = useMemo(() => {
     const instants = rangeInstants(range, timeZone);
-    if (!instants || width < 10) return undefined;
-    return { ...instants, width: Math.floor(width), isNormal: mode === 'normal', reloads };
+    if (!instants || width <= 0) return undefined;
+    return { ...instants, width: requestWidth(width), isNormal: mode === 'normal', reloads };
   }, [range, timeZone, width, mode, reloads]);
 
   /** 'Last 6 months' pulls a range that starts earlier up to its first allowed day. */

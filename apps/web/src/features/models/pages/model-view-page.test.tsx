@@ -197,7 +197,8 @@ describe('ModelViewPage', () => {
     });
     expect(data.search.get('tags')).toBe('oil_temp');
     expect(data.search.get('method')).toBe('m4');
-    expect(data.search.get('width')).toBe('800');
+    // 800 px box less the plot margins: at most four points per pixel column.
+    expect(data.search.get('width')).toBe('700');
     // Whole days from midnight in Tokyo (UTC+9), never a fixed offset.
     expect(data.search.get('from')).toMatch(/T15:00:00\.000Z$/);
     expect(data.search.get('to')).toMatch(/T14:59:59\.999Z$/);
