@@ -279,7 +279,7 @@ export const trTagResult = z.object({
   unitB: z.string(),
   /** [epoch ms, value of A, value of B] for samples of both tags at the same time, evenly thinned to maxPoints. */
   pairs: z.array(z.tuple([z.number(), z.number(), z.number()])),
-  /** Least-squares baseline of B on A learned from the pairs (null with fewer than 3 pairs). */
+  /** Baseline of B on A (learnCorrelationBaseline) learned from the pairs answered (null with fewer than 3 pairs). */
   baseline: z.object({ slope: z.number(), intercept: z.number(), residualScale: z.number() }).nullable(),
 });
 

@@ -49,8 +49,11 @@ export function createTransformerRepository(pool: pg.Pool) {
       return rows[0];
     },
 
-    /** Points of several series at the same instants, in time order (inner join on the timestamp). */
-    async aligned(seriesIds: number[], fromS: number, toS: number, limit: number) {
+    /**
+     * Points of several series at the same instants (inner join on the timestamp), in time order, evenly thinned in
+     * the database to at most `maxRows` + 1: every step-th row and always the last one.
+     */
+    async aligned(seriesIds: number[], fromS: number, toS: number, maxRows: number) {
       const [first, ...rest] = seriesIds;
       const joins = rest
         .map(
@@ -59,13 +62,16 @@ export function createTransformerRepository(pool: pg.Pool) {
         .join(' ');
       const values = rest.map((_, i) => `m${i + 1}.value`).join(', ');
       const { rows } = await pool.query<{ t: number; v: number[] }>(
-        `SELECT (extract(epoch FROM m0.ts) * 1000)::float8 AS t, ARRAY[m0.value${values ? `, ${values}` : ''}]::float8[] AS v
-         FROM measurements m0 ${joins}
-         WHERE m0.series_id = $1 AND m0.ts >= to_timestamp($2) AND m0.ts < to_timestamp($3)
-         ORDER BY m0.ts LIMIT $4`,
-        [first, fromS, toS, limit, ...rest],
+        `WITH j AS (
+           SELECT m0.ts, ARRAY[m0.value${values ? `, ${values}` : ''}]::float8[] AS v,
+             row_number() OVER (ORDER BY m0.ts) AS rn, count(*) OVER () AS n
+           FROM measurements m0 ${joins}
+           WHERE m0.series_id = $1 AND m0.ts >= to_timestamp($2) AND m0.ts < to_timestamp($3))
+         SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, v FROM j
+         WHERE (rn - 1) % greatest(1, ceil(n::float8 / $4)::int) = 0 OR rn = n ORDER BY ts`,
+        [first, fromS, toS, maxRows, ...rest],
       );
-      return rows;
+      return rows.length > maxRows ? [...rows.slice(0, maxRows - 1), rows.at(-1)!] : rows;
     },
 
     async losses(seriesId: number, fromS: number, toS: number, noLoadKw: number, loadKw: number) {

@@ -422,13 +422,7 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
       const tags = DGA_TAGS[sensorType];
       const ids = [tags.ch4, tags.c2h4, tags.c2h2].map((tag) => tr.series.get(tag)?.id);
       if (ids.some((id) => id === undefined)) return [];
-      const rows = await repository.aligned(ids as number[], fromS, toS, 200_000);
-      const step = Math.max(1, rows.length / maxPoints);
-      const picked = Array.from(
-        { length: Math.min(rows.length, maxPoints) },
-        (_, i) => rows[Math.floor(i * step)]!,
-      );
-      if (picked.length && picked.at(-1) !== rows.at(-1)) picked[picked.length - 1] = rows.at(-1)!;
+      const picked = await repository.aligned(ids as number[], fromS, toS, maxPoints);
       return picked.map(({ t, v }) => {
         const [ch4, c2h4, c2h2] = v as [number, number, number];
         const result = duval({ ch4, c2h4, c2h2 });
@@ -763,12 +757,8 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
       const b = tr.series.get(tagB);
       if (!a) throw notFound(`This model has no series ${tagA}.`);
       if (!b) throw notFound(`This model has no series ${tagB}.`);
-      const rows = await repository.aligned([a.id, b.id], fromS, toS, 1_000_000);
-      const step = Math.max(1, rows.length / maxPoints);
-      const pairs = Array.from({ length: Math.min(rows.length, maxPoints) }, (_, i) => {
-        const { t, v } = rows[Math.floor(i * step)]!;
-        return [t, v[0]!, v[1]!] as [number, number, number];
-      });
+      const rows = await repository.aligned([a.id, b.id], fromS, toS, maxPoints);
+      const pairs = rows.map(({ t, v }) => [t, v[0]!, v[1]!] as [number, number, number]);
       let baseline = null;
       try {
         const fit = learnCorrelationBaseline(
