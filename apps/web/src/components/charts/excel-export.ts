@@ -1,8 +1,23 @@
 import { EXCEL_HEADER, type ExcelRow } from './chart-logic.ts';
 
+/** The workbook of an export: one sheet named after the chart, a bold header row, then the rows. */
+export async function excelWorkbook(sheetName: string, rows: readonly ExcelRow[]): Promise<ArrayBuffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  // Sheet names are at most 31 characters and never contain : \ / ? * [ ].
+  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1');
+  sheet.addRow([...EXCEL_HEADER]);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow([...row]);
+  sheet.columns.forEach((column, index) => {
+    column.width = index === 0 ? 20 : 14;
+  });
+  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+}
+
 /**
- * Writes the rows into a one-sheet workbook and downloads it. ExcelJS is imported here, on demand, so it stays out
- * of the first download. Nothing to export does nothing (spec 02 §8).
+ * Writes the rows into a one-sheet workbook and downloads it. ExcelJS is imported on demand, so it stays out of
+ * the first download. Nothing to export does nothing (spec 02 §8).
  */
 export async function downloadExcel(
   fileName: string,
@@ -10,16 +25,7 @@ export async function downloadExcel(
   rows: readonly ExcelRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
-  sheet.addRow([...EXCEL_HEADER]);
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow([...row]);
-  sheet.columns.forEach((column, index) => {
-    column.width = index === 0 ? 20 : 14;
-  });
-  const buffer = await workbook.xlsx.writeBuffer();
+  const buffer = await excelWorkbook(sheetName, rows);
   const url = URL.createObjectURL(
     new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
   );
