@@ -27,3 +27,26 @@ export const ownImageUrl = (kind: ImageUploadKind) =>
       new RegExp(`^/api/v1/files/${kind}/[A-Za-z0-9][A-Za-z0-9_-]{0,159}\\.(png|jpg)$`),
       `Upload the image through /api/v1/upload/${kind} and use the url it answers.`,
     );
+
+export const WEB_LINK_MESSAGE = 'Enter a web address (http:// or https://).';
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d)/i;
+
+/** Whether a link a person typed opens a web page: http(s) or no scheme (the web adds https://), and a host. */
+export function isWebLink(link: string): boolean {
+  const scheme = SCHEME.exec(link)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return false;
+  try {
+    const url = new URL(/^https?:\/\//i.test(link) ? link : `https://${link.replace(/^\/+/, '')}`);
+    return url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A link field: a web address only (no `javascript:`, `data:`, `file:` …), so no client can be handed script. */
+export const webLink = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((link) => link === '' || isWebLink(link), WEB_LINK_MESSAGE);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ownImageUrl, uuid } from './common.ts';
+import { isWebLink, ownImageUrl, uuid, WEB_LINK_MESSAGE, webLink } from './common.ts';
 
 /** Status codes (ARCHITECTURE, spec 02 §4): −2 disabled, −1 offline, 0 normal, 1 warning, 2 alarm. */
 export const statusCode = z.number().int().min(-2).max(3);
@@ -180,12 +180,12 @@ export const createImageRequest = imageInput.extend({ equipmentTagId: uuid });
 
 export const offlineModelRequest = z.object({
   title: z.string().trim().min(1, '* Required').max(200),
-  linkUrl: z.string().trim().max(2000).default(''),
+  linkUrl: webLink.default(''),
   isActive: z.enum(['active', 'inactive']).default('active'),
 });
 /** Adding one needs the link (spec 01 §4, Add Model's offline tab); an edit may clear it ('No Link Url' on click). */
 export const createOfflineModelRequest = offlineModelRequest.extend({
-  linkUrl: z.string().trim().min(1, '* Required').max(2000),
+  linkUrl: z.string().trim().min(1, '* Required').max(2000).refine(isWebLink, WEB_LINK_MESSAGE),
   equipmentTagId: uuid.optional(),
   equipment_tag_id: uuid.optional(),
 });

@@ -276,6 +276,29 @@ describe('models on the tree', () => {
     expect(response.json().detail).toContain('linkUrl');
   });
 
+  it('takes only web addresses as links, so no client is handed script (issue 11 item 12)', async () => {
+    for (const linkUrl of [
+      'javascript:alert(1)',
+      'JaVaScRiPt://%0aalert(1)',
+      'data:text/html,<b>',
+      'file:///etc/passwd',
+    ]) {
+      const response = await call('admin', 'POST', '/api/v1/equipment-model-offlines', {
+        equipmentTagId: pumpId,
+        title: 'Script',
+        linkUrl,
+      });
+      expect(response.statusCode, linkUrl).toBe(400);
+      expect(response.json().detail, linkUrl).toContain('Enter a web address (http:// or https://).');
+    }
+    const offlines = await ctx.db
+      .selectFrom('equipment_models')
+      .select('title')
+      .where('title', '=', 'Script')
+      .execute();
+    expect(offlines).toEqual([]);
+  });
+
   it('groups online and offline models under the tag; statuses roll up as the maximum', async () => {
     await call('admin', 'POST', '/api/v1/equipment-model-offlines', {
       equipmentTagId: pumpId,
