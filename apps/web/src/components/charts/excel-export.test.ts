@@ -13,11 +13,12 @@ describe('excelWorkbook', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(buffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.name).toBe('Top oil temperature  °C    TX1');
-    const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('the workbook has no sheet');
+    expect(sheet.name).toBe('Top oil temperature  °C    TX1');
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual([...EXCEL_HEADER]);
     expect(values(2)).toEqual(rows[0]);
     expect(values(3)).toEqual(rows[1]);
-    expect(sheet?.rowCount).toBe(3);
+    expect(sheet.rowCount).toBe(3);
   });
 });
