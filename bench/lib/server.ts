@@ -3,6 +3,7 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { passwordFiles } from '../../apps/server/src/db/embedded.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -87,11 +88,11 @@ export function percentile(values: number[], p: number): number {
   return [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1] as number;
 }
 
-/** A client of the server's embedded PostgreSQL (its password is in the data directory), for baselines. */
+/** A client of the server's embedded PostgreSQL (its password is in DATA_DIR/secrets), for baselines. */
 export async function embeddedClient(dataDir: string, pgPort: number) {
   const { readFile } = await import('node:fs/promises');
   const { default: pg } = await import('pg');
-  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  const password = (await readFile(passwordFiles(dataDir).current, 'utf8')).trim();
   const client = new pg.Client({
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/sdp`,
   });
