@@ -59,7 +59,7 @@ const RAW = `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value AS v FRO
 WHERE series_id = $1 AND ts >= to_timestamp($2) AND ts < to_timestamp($3) ORDER BY ts LIMIT $4`;
 
 export function createTimeseriesRepository(pool: pg.Pool) {
-  return {
+  const repository = {
     async series(modelId: string): Promise<SeriesRow[]> {
       const { rows } = await pool.query<SeriesRow>(
         `SELECT s.id::int AS id, s.tag, s.unit, s.source, s.last_ts, s.last_value, a.status
@@ -93,6 +93,16 @@ export function createTimeseriesRepository(pool: pg.Pool) {
         values: [seriesId, fromS, toS, width],
       });
       return rows;
+    },
+
+    /**
+     * M4 to a chart width: a pixel spanning an hour or more is drawn from the hourly rollups (exact to the hour, a
+     * year in one read), a finer one from the points. Every chart call downsamples through this one choice.
+     */
+    m4ToWidth(seriesId: number, fromS: number, toS: number, width: number) {
+      return (toS - fromS) / width >= 3600
+        ? repository.m4FromRollups(seriesId, fromS, toS, width)
+        : repository.m4(seriesId, fromS, toS, width);
     },
 
     async m4FromRollups(seriesId: number, fromS: number, toS: number, width: number) {
@@ -130,6 +140,7 @@ export function createTimeseriesRepository(pool: pg.Pool) {
       return rows[0];
     },
   };
+  return repository;
 }
 
 export type TimeseriesRepository = ReturnType<typeof createTimeseriesRepository>;

@@ -191,12 +191,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
             points = (await repository.raw(row.id, fromS, toS, MAX_RAW)).map((p) => [p.t, p.v]);
           } else {
             used = 'm4';
-            // A pixel spanning an hour or more is drawn from the hourly rollups: exact to the hour, a year in one read.
-            const rows =
-              (toS - fromS) / width >= 3600
-                ? await repository.m4FromRollups(row.id, fromS, toS, width)
-                : await repository.m4(row.id, fromS, toS, width);
-            points = rows.map((p) => [p.t, p.v]);
+            points = (await repository.m4ToWidth(row.id, fromS, toS, width)).map((p) => [p.t, p.v]);
           }
           return {
             tag,

@@ -164,13 +164,6 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
     return { fromS: from / 1000, toS: to / 1000 };
   }
 
-  /** M4 to the chart width (hourly rollups once a pixel spans an hour), as the series API does. */
-  function downsample(seriesId: number, fromS: number, toS: number, width: number) {
-    return (toS - fromS) / width >= 3600
-      ? timeseries.m4FromRollups(seriesId, fromS, toS, width)
-      : timeseries.m4(seriesId, fromS, toS, width);
-  }
-
   function duval(gases: { ch4: number; c2h4: number; c2h2: number }) {
     const result = duvalTriangle1(gases);
     return {
@@ -367,7 +360,7 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
       return Promise.all(
         sensors.map(async (sensor) => {
           const row = tr.series.get(sensor.tag_code);
-          const points = row ? await downsample(row.id, fromS, toS, width) : [];
+          const points = row ? await timeseries.m4ToWidth(row.id, fromS, toS, width) : [];
           const limit = tr.limitOf(sensor.tag_code);
           return {
             tagCode: sensor.tag_code,
@@ -530,7 +523,7 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
       const row = tr.series.get('load_factor');
       if (!row) return { noLoadLossKw, ratedLoadLossKw, points: [], summary: null };
       const [points, sums] = await Promise.all([
-        downsample(row.id, fromS, toS, request.query.width),
+        timeseries.m4ToWidth(row.id, fromS, toS, request.query.width),
         repository.losses(row.id, fromS, toS, noLoadLossKw, ratedLoadLossKw),
       ]);
       return {
@@ -726,7 +719,7 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
       const setting = tr.settings.q_setting_in.find((row) => row.score === score);
       if (!setting) throw notFound(`This model has no correlation score ${score}.`);
       const row = tr.series.get(score);
-      const points = row ? await downsample(row.id, fromS, toS, width) : [];
+      const points = row ? await timeseries.m4ToWidth(row.id, fromS, toS, width) : [];
       return {
         tagScore: score,
         warning: setting.warning,
