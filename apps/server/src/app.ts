@@ -71,7 +71,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createFileStore } from './storage/files.ts';
+import { createFileStore, type FileStore } from './storage/files.ts';
 import { createLocalStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 
@@ -97,6 +97,7 @@ export interface App {
     ingest: IngestService;
     ingestKeys: IngestKeysRepository;
     companyCode: (companyId: string) => Promise<string | undefined>;
+    files: FileStore;
   };
 }
 
@@ -129,6 +130,12 @@ export async function buildApp({
   installErrorHandler(app, config.bodyLimitBytes);
 
   const { db, pool } = database;
+  // One store of uploaded files for the routes and the demo plant (main.ts), with its quota and owner rows.
+  const files = createFileStore({
+    db,
+    storage: createLocalStorage(config.filesDir),
+    quotaBytes: config.uploadQuotaBytesPerCompany,
+  });
   const routes: RegisteredRoute[] = [];
   const authCache = createAuthCache({ ttlMs: config.authCacheSeconds * 1000, maxEntries: 10_000 });
   const stopHearing = events.subscribeAuth(authCache.hear);
@@ -259,11 +266,6 @@ export async function buildApp({
         showSecrets: config.mailOutboxShowsLinks,
       });
       const structure = createStructureRepository(db, pool);
-      const files = createFileStore({
-        db,
-        storage: createLocalStorage(config.filesDir),
-        quotaBytes: config.uploadQuotaBytesPerCompany,
-      });
       const models = createModelsRepository(db);
       const visibility = createEquipmentVisibility(pool);
       await api.register(structureRoutes, {
@@ -326,5 +328,5 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
-  return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode } };
+  return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode, files } };
 }

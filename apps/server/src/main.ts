@@ -12,8 +12,6 @@ import { createJobs } from './jobs/jobs.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { startMqttIngest } from './modules/ingest/mqtt.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
-import { createFileStore } from './storage/files.ts';
-import { createLocalStorage } from './storage/storage.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -146,12 +144,7 @@ if (config.demo.enabled && config.demo.stream && config.role !== 'worker') {
   // Loaded only here: the plant and its generators have no business in a server that does not stream them.
   const { buildDemoPlant, rememberDemoOrigin } = await import('./demo/demo.plant.ts');
   const { defaultOrigin, runDemo } = await import('@sdp/simulator');
-  const files = createFileStore({
-    db: database.db,
-    storage: createLocalStorage(config.filesDir),
-    quotaBytes: config.uploadQuotaBytesPerCompany,
-  });
-  void buildDemoPlant(app, database, files, {
+  void buildDemoPlant(app, database, services.files, {
     email: demoAdmin?.email ?? '',
     password: config.demo.password,
   })
