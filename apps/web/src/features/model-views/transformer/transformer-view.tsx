@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OverallStatus } from '../shared/overall-status.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { HealthMonitoring } from './health-monitoring.tsx';
 import { TransformerDiagram } from './transformer-diagram.tsx';
@@ -18,12 +19,7 @@ export function TransformerView({ model, timeZone, configuration }: ModelTypeVie
   const [tab, setTab] = useState('health');
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('modelView.overallStatus')}>
-        <Tabs value="diagram" sx={{ mb: 2 }} aria-label={t('modelView.overallStatus')}>
-          <Tab value="diagram" label={t('modelView.diagram')} />
-        </Tabs>
-        <TransformerDiagram modelId={model.id} />
-      </Paper>
+      <OverallStatus modelId={model.id} diagram={<TransformerDiagram modelId={model.id} />} />
       {configuration}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Tabs value={tab} onChange={(_, next: string) => setTab(next)} sx={{ mb: 2 }}>
