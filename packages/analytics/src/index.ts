@@ -15,6 +15,7 @@ export * from './locus.ts';
 export * from './lttb.ts';
 export * from './m4.ts';
 export * from './markers.ts';
+export * from './mca-signatures.ts';
 export * from './mcsa.ts';
 export * from './prpd.ts';
 export * from './rul.ts';
