@@ -53,7 +53,7 @@ describe('loadOscillation', () => {
     expect(Math.abs(result.dominantHz! - 7.3)).toBeLessThan(spectrum.resolutionHz);
   });
 
-  it('leaves the rotor-bar, eccentricity and bearing lines out: without the oscillation only the off-bin supply's window leakage is left, below −60 dB (15 dB under the −45 dB warning)', () => {
+  it('leaves the rotor-bar, eccentricity and bearing lines out: without the oscillation only the off-bin supply window leakage is left, below −60 dB (15 dB under the −45 dB warning)', () => {
     const quiet = currentSpectrum(fixtureSignal(fixture.tones.slice(2)), fixture.sampleRateHz);
     expect(loadOscillation(quiet.spectrum, quiet.supply, speed).levelDb).toBeLessThan(-60);
   });
