@@ -34,27 +34,61 @@ await withBenchServer(async ({ server, plant, database }) => {
   const nodes = 1 + FOLDERS + tags.rows.length * (1 + MODELS_PER_TAG);
 
   const url = `${server.url}/api/v1/structure-item-company?company_id=${plant.companyId}`;
-  const times: number[] = [];
+  const get = async (etag?: string) => {
+    const t = performance.now();
+    // Node's fetch keeps no HTTP cache: every request reaches the server as written.
+    const response = await fetch(url, {
+      headers: { cookie: plant.cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+    await response.arrayBuffer();
+    return { ms: performance.now() - t, status: response.status, etag: response.headers.get('etag') ?? '' };
+  };
+  // Moves the structure version as any change the tree shows would (the trigger fires on every row update).
+  const touch = () => client.query('UPDATE structure_items SET title = title WHERE id = $1', [root]);
+
+  // First load after a change: the rows are read and the tree built and serialised.
+  const first: number[] = [];
+  for (let run = 0; run < RUNS + 5; run++) {
+    await touch();
+    const { ms, status } = await get();
+    if (status !== 200) throw new Error(`tree answered ${status}`);
+    if (run >= 5) first.push(ms);
+  }
+  // Repeat loads of an unchanged tree: revalidation (304) as a browser does it, and the cached body without it.
+  const { etag } = await get();
+  const revalidated: number[] = [];
+  const cached: number[] = [];
+  for (let run = 0; run < RUNS + 5; run++) {
+    const hit = await get(etag);
+    if (hit.status !== 304) throw new Error(`revalidation answered ${hit.status}`);
+    const body = await get();
+    if (run >= 5) {
+      revalidated.push(hit.ms);
+      cached.push(body.ms);
+    }
+  }
+  // Baseline: the raw read of the rows the tree is built from (the repository's four statements).
+  const raw: number[] = [];
   for (let run = 0; run < RUNS + 5; run++) {
     const t = performance.now();
-    const response = await fetch(url, { headers: { cookie: plant.cookie } });
-    await response.arrayBuffer();
-    if (run >= 5) times.push(performance.now() - t);
-  }
-  const raw: number[] = [];
-  for (let run = 0; run < 20; run++) {
-    const t = performance.now();
-    await Promise.all([
-      client.query('SELECT * FROM structure_items WHERE company_id = $1 AND NOT is_disabled', [
-        plant.companyId,
-      ]),
-      client.query('SELECT * FROM equipment_models WHERE company_id = $1', [plant.companyId]),
+    // One connection runs its statements one after another; awaited in turn, as pg asks.
+    await client.query('SELECT * FROM structure_items WHERE company_id = $1 AND NOT is_disabled', [
+      plant.companyId,
     ]);
-    raw.push(performance.now() - t);
+    await client.query('SELECT * FROM equipment_models WHERE company_id = $1', [plant.companyId]);
+    await client.query('SELECT * FROM equipment_model_offlines WHERE company_id = $1', [plant.companyId]);
+    await client.query(
+      'SELECT i.* FROM equipment_tag_images i JOIN structure_items s ON s.id = i.equipment_tag_id WHERE s.company_id = $1',
+      [plant.companyId],
+    );
+    if (run >= 5) raw.push(performance.now() - t);
   }
   await client.end();
-  const p95 = percentile(times, 95);
+  const firstP95 = percentile(first, 95);
+  const rawP95 = percentile(raw, 95);
+  const repeatP95 = percentile(revalidated, 95);
+  const pass = repeatP95 <= 5 && firstP95 <= 1.2 * rawP95;
   console.log(
-    `tree-api: ${nodes.toLocaleString('en')} nodes, GET /structure-item-company p95 ${p95.toFixed(1)} ms, p50 ${percentile(times, 50).toFixed(1)} ms over ${RUNS} requests (budget p95 ≤ 50 ms); baseline raw SQL read of the rows p50 ${percentile(raw, 50).toFixed(1)} ms; ${p95 <= 50 ? 'PASS' : 'FAIL'}`,
+    `tree-api: ${nodes.toLocaleString('en')} nodes, ${RUNS} requests each; repeat load (304) p95 ${repeatP95.toFixed(1)} ms (budget ≤ 5 ms), cached body p95 ${percentile(cached, 95).toFixed(1)} ms; first load after a change p95 ${firstP95.toFixed(1)} ms vs raw SQL read of its rows p95 ${rawP95.toFixed(1)} ms = ${(firstP95 / rawP95).toFixed(2)}× (budget ≤ 1.2×); ${pass ? 'PASS' : 'FAIL'}`,
   );
 });

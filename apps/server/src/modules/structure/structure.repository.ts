@@ -72,6 +72,8 @@ const TREE_IMAGES = `SELECT i.id, i.equipment_tag_id, i.url, i.image_name, i.ima
 FROM equipment_tag_images i JOIN structure_items s ON s.id = i.equipment_tag_id
 WHERE s.company_id = $1 AND NOT s.is_disabled ORDER BY i.created_at, i.id`;
 
+const STRUCTURE_VERSION = 'SELECT version FROM structure_versions WHERE company_id = $1';
+
 export function createStructureRepository(db: Db, pool: pg.Pool) {
   const rows = async <T extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
     (await pool.query<T>({ name, text, values })).rows;
@@ -85,6 +87,12 @@ export function createStructureRepository(db: Db, pool: pg.Pool) {
         rows<ImageRow>('tree-images', TREE_IMAGES, [companyId]),
       ]);
       return { items, models, offline, images };
+    },
+
+    /** The company's structure version (migration 0022): it moves with every change the tree shows. */
+    async structureVersion(companyId: string): Promise<string> {
+      const found = await rows<{ version: string }>('structure-version', STRUCTURE_VERSION, [companyId]);
+      return found[0]?.version ?? '0';
     },
 
     findItem(id: string, executor: Db = db): Promise<ItemRow | undefined> {

@@ -18,6 +18,7 @@ import {
   updateFolderQuery,
   updateFolderRequest,
 } from '@sdp/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
@@ -27,6 +28,7 @@ import { errorResponses, idParams, plainJsonSerializer } from '../../lib/route-s
 import type { AssignmentsService } from './assignments.service.ts';
 import type { StructureRepository } from './structure.repository.ts';
 import type { StructureService } from './structure.service.ts';
+import { etagMatches } from './tree-cache.ts';
 
 interface Options {
   service: StructureService;
@@ -68,7 +70,15 @@ export const structureRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: treeNode, ...errorResponses },
       },
     },
-    (request) => service.tree(requireAuth(request), request.query.company_id),
+    async (request, typedReply) => {
+      const tree = await service.cachedTree(requireAuth(request), request.query.company_id);
+      // The body is the cached JSON of a TreeNode (validated when built), sent as is: not re-serialised.
+      const reply = typedReply as unknown as FastifyReply;
+      // Revalidated on every use: an unchanged tree answers 304 without a body (issue 17 item 3).
+      reply.header('etag', tree.etag).header('cache-control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], tree.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(tree.body);
+    },
   );
 
   app.get(

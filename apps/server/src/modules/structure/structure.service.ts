@@ -1,11 +1,12 @@
 import type { EquipmentGroupType, Overview, TreeNode } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
-import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
+import { type EquipmentVisibility, seesEquipment } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { ItemRow, StructureRepository } from './structure.repository.ts';
 import { buildTree, findNode, overviewOf } from './tree.ts';
+import { type CachedTree, createTreeCache } from './tree-cache.ts';
 
 export const NOT_EMPTY =
   'This folder is not empty. Delete what it contains first, or confirm removing the folder with everything in it.';
@@ -56,7 +57,25 @@ export function createStructureService(deps: {
   ) =>
     audit.record({ userId: auth.userId, companyId, action, entity: 'structure', entityId, detail }, executor);
 
-  async function tree(auth: AuthContext, companyId: string): Promise<TreeNode> {
+  const trees = createTreeCache();
+
+  /** Who sees the same tree: administrators, everyone who sees all equipment, or one member's assignments. */
+  const viewerKey = (auth: AuthContext) =>
+    auth.platformRole === 'ADMIN'
+      ? 'admin'
+      : seesEquipment(auth.permissions, { assigned: false })
+        ? 'all'
+        : `member:${auth.userId}`;
+
+  /**
+   * The company tree as sent (issue 17 item 3): one indexed read of the structure version, then the built body
+   * from the cache; the rows are read (four statements in one round trip) only when the version moved.
+   */
+  async function cachedTree(auth: AuthContext, companyId: string): Promise<CachedTree> {
+    const version = await repository.structureVersion(companyId);
+    const key = `${companyId}:${version}:${viewerKey(auth)}`;
+    const hit = trees.get(key);
+    if (hit) return hit;
     const [rows, visibleTags] = await Promise.all([
       repository.loadTree(companyId),
       visibility.visibleTags(auth.userId, companyId, auth.permissions),
@@ -67,11 +86,16 @@ export function createStructureService(deps: {
       assignedTagIds: visibleTags ?? new Set(),
     });
     if (!root) throw notFound('This company has no structure yet.');
-    return root;
+    return trees.set(key, root);
+  }
+
+  async function tree(auth: AuthContext, companyId: string): Promise<TreeNode> {
+    return (await cachedTree(auth, companyId)).root;
   }
 
   return {
     tree,
+    cachedTree,
 
     async overview(auth: AuthContext, companyId: string, folderId?: string): Promise<Overview> {
       const root = await tree(auth, companyId);
