@@ -9,6 +9,24 @@ function loadECharts() {
   loading ??= import('./echarts-setup.ts');
   return loading;
 }
+/** Loads ECharts-GL (the 3D charts) once, in its own chunk, only when a 3D chart is drawn. */
+let loadingGl: Promise<typeof import('./echarts-setup.ts')> | undefined;
+function loadEChartsGl() {
+  loadingGl ??= loadECharts().then(async (core) => {
+    await import('./echarts-gl-setup.ts');
+    return core;
+  });
+  return loadingGl;
+}
+
+/**
+ * A click on the chart: `grid` is the clicked point in the axis values of a 2D chart (absent outside the plot
+ * area); `value` is the value of the clicked item of a 3D chart.
+ */
+export interface ChartClick {
+  grid?: [number, number];
+  value?: readonly number[];
+}
 
 type EChartsCanvasProps = {
   option: Record<string, unknown>;
@@ -17,6 +35,10 @@ type EChartsCanvasProps = {
   label: string;
   /** Told the pixel width on mount and on every resize (the series API is asked for that many columns). */
   onWidth?: (width: number) => void;
+  /** Draws with ECharts-GL (3D charts): its chunk is loaded only then. */
+  gl?: boolean;
+  /** Told every click: in the plot area of a 2D chart, on an item of a 3D chart. */
+  onClick?: (click: ChartClick) => void;
 };
 
 /**
@@ -24,11 +46,13 @@ type EChartsCanvasProps = {
  * follows its width. The option is replaced whole on each change. `data-points` counts the points drawn, so a
  * journey can tell a drawn chart from an empty one.
  */
-export function EChartsCanvas({ option, height, label, onWidth }: EChartsCanvasProps) {
+export function EChartsCanvas({ option, height, label, onWidth, gl = false, onClick }: EChartsCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsInstance>();
   const widthListener = useRef(onWidth);
   widthListener.current = onWidth;
+  const clickListener = useRef(onClick);
+  clickListener.current = onClick;
 
   useEffect(() => {
     const element = box.current;
@@ -44,9 +68,24 @@ export function EChartsCanvas({ option, height, label, onWidth }: EChartsCanvasP
           });
     observer?.observe(element);
     widthListener.current?.(element.clientWidth);
-    void loadECharts().then(({ init }) => {
+    void (gl ? loadEChartsGl() : loadECharts()).then(({ init }) => {
       if (disposed) return;
-      instance = init(element, undefined, { renderer: 'canvas' });
+      const created = init(element, undefined, { renderer: 'canvas' });
+      instance = created;
+      // Journeys and benches read the drawn option from the box (`box.echarts.getOption()`).
+      Object.defineProperty(element, 'echarts', { value: created, configurable: true });
+      if (gl) {
+        created.on('click', (params: { value?: unknown }) => {
+          if (Array.isArray(params.value)) clickListener.current?.({ value: params.value as number[] });
+        });
+      } else {
+        created.getZr?.().on('click', (event: { offsetX: number; offsetY: number }) => {
+          const pixel = [event.offsetX, event.offsetY];
+          if (!created.containPixel('grid', pixel)) return;
+          const [x, y] = created.convertFromPixel({ gridIndex: 0 }, pixel) as number[];
+          if (x !== undefined && y !== undefined) clickListener.current?.({ grid: [x, y] });
+        });
+      }
       setChart(instance);
     });
     return () => {
@@ -54,7 +93,7 @@ export function EChartsCanvas({ option, height, label, onWidth }: EChartsCanvasP
       observer?.disconnect();
       instance?.dispose();
     };
-  }, []);
+  }, [gl]);
 
   useEffect(() => {
     chart?.setOption(option, { notMerge: true });

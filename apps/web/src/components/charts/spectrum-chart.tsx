@@ -1,0 +1,202 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHART_HEIGHT } from './chart-logic.ts';
+import { ChartOverlay } from './chart-overlay.tsx';
+import { type ChartClick, EChartsCanvas } from './echarts-canvas.tsx';
+import {
+  MarkModeControls,
+  PeakBox,
+  usePeakPicks,
+  useSpectrumLabels,
+  XUnitSwitch,
+} from './spectrum-controls.tsx';
+import {
+  buildSpectrumOption,
+  DEFAULT_SPECTRUM_RANGE,
+  type FaultMark,
+  fromDisplayX,
+  type MarkMode,
+  maxFrequency,
+  type PeakPicks,
+  parseSpectrumRange,
+  pickPeakAt,
+  type SpectrumRangeInputs,
+  type SpectrumSeries,
+  spectrumExcelRows,
+  toDisplayX,
+  type XUnit,
+} from './spectrum-logic.ts';
+
+type SpectrumChartProps = {
+  title: string;
+  /** Data sets, [Hz, amplitude] points in rising frequency; undefined before the first search. */
+  series: readonly SpectrumSeries[] | undefined;
+  loading: boolean;
+  /** Amplitude unit of the y axis, e.g. 'mm/s', 'm/s²', 'g'. */
+  unitLabel: string;
+  /** The screen's empty message (spec 03 §2.5); 'No data' when not given. */
+  emptyMessage?: string | undefined;
+  error?: string | undefined;
+  onRetry?: (() => void) | undefined;
+  /** Fault-frequency marks (BPFO, GMF, …) drawn as labelled dashed lines. */
+  faultMarks?: readonly FaultMark[] | undefined;
+  /** Upper-cased '….xlsx' name; shows the Excel button. */
+  excelFileName?: string | undefined;
+  /** Extra controls in the toolbar (e.g. the fault mark type select of the RVS screen). */
+  toolbar?: ReactNode;
+  /** Changing it resets the x unit to Hz and clears the peaks and ranges (spec 03 §4.2: Search resets to Hz). */
+  resetKey?: unknown;
+  onWidth?: ((width: number) => void) | undefined;
+  onPicksChange?: ((picks: PeakPicks) => void) | undefined;
+  height?: number;
+};
+
+/**
+ * The 2D spectrum of the kit (spec 03 §2.5, §4.3): one line per data set with legend, Hz/CPM, x/y ranges with
+ * Default, zoom, click to set the ref peak then the 2nd peak (snapped to the nearest top, never left of the ref)
+ * with Diff, harmonic or sideband lines from the ref, fault-frequency marks, Excel of what is shown, the loading
+ * graph and the empty message.
+ */
+export function SpectrumChart({
+  title,
+  series,
+  loading,
+  unitLabel,
+  emptyMessage,
+  error,
+  onRetry,
+  faultMarks,
+  excelFileName,
+  toolbar,
+  resetKey,
+  onWidth,
+  onPicksChange,
+  height = CHART_HEIGHT,
+}: SpectrumChartProps) {
+  const { t } = useTranslation();
+  const labels = useSpectrumLabels();
+  const [xUnit, setXUnit] = useState<XUnit>('hz');
+  const [rangeText, setRangeText] = useState<SpectrumRangeInputs>(DEFAULT_SPECTRUM_RANGE);
+  const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
+  const peaks = usePeakPicks();
+  const shown = series ?? [];
+  const maxX = toDisplayX(maxFrequency(shown), xUnit);
+  const range = useMemo(() => parseSpectrumRange(rangeText, maxX), [rangeText, maxX]);
+  const { reset: resetPeaks } = peaks;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (resetKey) is what resets the view.
+  useEffect(() => {
+    setXUnit('hz');
+    setRangeText(DEFAULT_SPECTRUM_RANGE);
+    resetPeaks();
+  }, [resetKey]);
+  useEffect(() => onPicksChange?.(peaks.picks), [peaks.picks, onPicksChange]);
+
+  const option = useMemo(
+    () =>
+      buildSpectrumOption(shown, {
+        xUnit,
+        range,
+        picks: peaks.picks,
+        mode,
+        faultMarks: faultMarks ?? [],
+        unitLabel,
+        labels,
+      }),
+    [shown, xUnit, range, peaks.picks, mode, faultMarks, unitLabel, labels],
+  );
+  const empty = !loading && !error && shown.every((one) => one.points.length === 0);
+
+  const handleClick = (click: ChartClick) => {
+    if (!click.grid) return;
+    const [x, y] = click.grid;
+    const peak = pickPeakAt(shown, fromDisplayX(x, xUnit), y);
+    if (peak) peaks.pick(peak);
+  };
+
+  const exportExcel = async () => {
+    if (!excelFileName) return;
+    try {
+      const { downloadExcel } = await import('./excel-export.ts');
+      await downloadExcel(excelFileName, title, spectrumExcelRows(shown, xUnit, range), [
+        t('spectrum.dataSet'),
+        labels.frequency(xUnit),
+        `${labels.amplitude} [${unitLabel}]`,
+      ]);
+    } catch (exportError) {
+      console.error('Error exporting to Excel:', exportError);
+    }
+  };
+
+  const rangeField = (key: keyof SpectrumRangeInputs, label: string) => (
+    <TextField
+      size="small"
+      label={label}
+      value={rangeText[key]}
+      onChange={(event) => setRangeText({ ...rangeText, [key]: event.target.value })}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      sx={{ width: 96 }}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <XUnitSwitch value={xUnit} onChange={setXUnit} />
+        <MarkModeControls mode={mode} onChange={setMode} xUnit={xUnit} withSpacing />
+        {toolbar}
+        {excelFileName ? (
+          <Button
+            size="small"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => void exportExcel()}
+            disabled={empty || loading}
+          >
+            {t('charts.excel')}
+          </Button>
+        ) : null}
+      </Stack>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        {rangeField('xMin', t('charts.xMin'))}
+        {rangeField('xMax', t('charts.xMax'))}
+        {rangeField('yMin', t('charts.yMin'))}
+        {rangeField('yMax', t('charts.yMax'))}
+        <Button size="small" onClick={() => setRangeText(DEFAULT_SPECTRUM_RANGE)}>
+          {t('charts.default')}
+        </Button>
+      </Stack>
+      <PeakBox
+        picks={peaks.picks}
+        xUnit={xUnit}
+        warning={peaks.warning}
+        onReset={peaks.reset}
+        onDismissWarning={peaks.dismissWarning}
+      />
+      <Box sx={{ position: 'relative' }}>
+        <EChartsCanvas
+          option={option}
+          height={height}
+          label={title}
+          onWidth={onWidth}
+          onClick={handleClick}
+        />
+        <ChartOverlay
+          loading={loading}
+          empty={empty}
+          error={error}
+          onRetry={onRetry}
+          emptyMessage={emptyMessage}
+        />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,481 @@
+/**
+ * The pure half of the spectrum charts of the kit (spec 03 §2.5–§2.6, §4.3, §5, §9): Hz/CPM, axis ranges, peak
+ * snapping, the ref peak / 2nd peak rule, harmonic and sideband lines, fault-frequency marks, and the ECharts
+ * options of the 2D spectrum and the 3D waterfall. Frequencies are Hz everywhere in here; only what is drawn or
+ * shown is turned into CPM.
+ */
+
+/** Hz to CPM factor (spec 03 §9). */
+export const CPM_PER_HZ = 60;
+/** Allowed counts of harmonic and sideband lines (spec 02 §5). */
+export const MARK_COUNT = { min: 1, max: 100 } as const;
+/** Waterfall defaults of spec 03 §4.3: Harmonic adds 3 lines, Sideband up to 9 (4 either side and the centre). */
+export const WATERFALL_HARMONICS = 3;
+export const WATERFALL_SIDEBANDS = 4;
+/** 2D spectrum default: "at most about 4 lines" of harmonics (spec 03 §4.3). */
+export const SPECTRUM_DEFAULT_HARMONICS = 4;
+export const SPECTRUM_DEFAULT_SIDEBANDS = 3;
+/** The spec's text when the 2nd peak lies left of the ref peak (spec 03 §5, §8). */
+export const SECOND_PEAK_LEFT_OF_REF = "Couldn't select 2nd less than ref peak";
+/** Colours of the ref and 2nd peak pins and of the mark families. */
+export const REF_PEAK_COLOR = '#1565C0';
+export const SECOND_PEAK_COLOR = '#6A1B9A';
+export const HARMONIC_COLOR = '#00897B';
+export const SIDEBAND_COLOR = '#EF6C00';
+export const FAULT_MARK_COLOR = '#C62828';
+
+export type XUnit = 'hz' | 'cpm';
+
+/** One data set of a spectrum: [Hz, amplitude] points in rising frequency. */
+export interface SpectrumSeries {
+  /** Legend name (the data set's alias or file name). */
+  name: string;
+  points: readonly (readonly [number, number])[];
+}
+
+/** A fault-frequency mark: a vertical line with a label, e.g. { label: 'BPFO', frequencyHz: 107.4 }. */
+export interface FaultMark {
+  label: string;
+  frequencyHz: number;
+}
+
+export interface PickedPeak {
+  /** Hz. */
+  x: number;
+  y: number;
+  /** Index of the data set the peak belongs to. */
+  series: number;
+}
+
+export interface PeakPicks {
+  ref?: PickedPeak;
+  second?: PickedPeak;
+}
+
+export type MarkMode =
+  | { kind: 'none' }
+  | { kind: 'harmonic'; count: number }
+  | { kind: 'sideband'; count: number; spacingHz?: number };
+
+/** x of a frequency in the unit shown. */
+export function toDisplayX(hz: number, unit: XUnit): number {
+  return unit === 'cpm' ? hz * CPM_PER_HZ : hz;
+}
+
+/** A shown x back to Hz. */
+export function fromDisplayX(x: number, unit: XUnit): number {
+  return unit === 'cpm' ? x / CPM_PER_HZ : x;
+}
+
+/** Number as the spectrum shows it: two decimals (spec 03 §9). */
+export function formatNumber(value: number): string {
+  return value.toFixed(2);
+}
+
+/** Index of the point whose x is nearest to x (points in rising x); -1 for no points. */
+export function nearestIndex(points: readonly (readonly [number, number])[], x: number): number {
+  if (points.length === 0) return -1;
+  let low = 0;
+  let high = points.length - 1;
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if ((points[mid] as readonly [number, number])[0] <= x) low = mid;
+    else high = mid;
+  }
+  const lowX = (points[low] as readonly [number, number])[0];
+  const highX = (points[high] as readonly [number, number])[0];
+  return Math.abs(x - lowX) <= Math.abs(highX - x) ? low : high;
+}
+
+/**
+ * The peak a click means: the highest point within `windowBins` lines either side of the point nearest the
+ * clicked frequency, so a click a pixel off a peak still lands on its top. Undefined for an empty data set.
+ */
+export function snapToPeak(
+  points: readonly (readonly [number, number])[],
+  xHz: number,
+  windowBins = 3,
+): { x: number; y: number } | undefined {
+  const centre = nearestIndex(points, xHz);
+  if (centre < 0) return undefined;
+  let best = centre;
+  const from = Math.max(0, centre - windowBins);
+  const to = Math.min(points.length - 1, centre + windowBins);
+  for (let i = from; i <= to; i++) {
+    if ((points[i] as readonly [number, number])[1] > (points[best] as readonly [number, number])[1])
+      best = i;
+  }
+  const [x, y] = points[best] as readonly [number, number];
+  return { x, y };
+}
+
+/**
+ * The peak of a click on a chart of several data sets: each set's snapped peak, and of those the one whose
+ * amplitude is nearest the clicked height (the line the user pointed at).
+ */
+export function pickPeakAt(
+  series: readonly SpectrumSeries[],
+  xHz: number,
+  clickedY: number,
+  windowBins = 3,
+): PickedPeak | undefined {
+  let best: PickedPeak | undefined;
+  series.forEach((one, index) => {
+    const peak = snapToPeak(one.points, xHz, windowBins);
+    if (!peak) return;
+    if (!best || Math.abs(peak.y - clickedY) < Math.abs(best.y - clickedY)) best = { ...peak, series: index };
+  });
+  return best;
+}
+
+/**
+ * The ref/2nd peak rule (spec 03 §4.3): the first click sets the ref peak, the second the 2nd peak, a third is
+ * ignored. A 2nd peak left of the ref is refused with the spec's warning and the picks stay as they were.
+ */
+export function nextPicks(picks: PeakPicks, peak: PickedPeak): { picks: PeakPicks; warning?: string } {
+  if (!picks.ref) return { picks: { ref: peak } };
+  if (picks.second) return { picks };
+  if (peak.x < picks.ref.x) return { picks, warning: SECOND_PEAK_LEFT_OF_REF };
+  return { picks: { ref: picks.ref, second: peak } };
+}
+
+/** Diff = 2nd peak − ref peak in Hz; undefined until both are picked. */
+export function peakDiff(picks: PeakPicks): number | undefined {
+  return picks.ref && picks.second ? picks.second.x - picks.ref.x : undefined;
+}
+
+/** Why a harmonic or sideband count cannot be drawn (the analytics package's wording), or undefined. */
+export function markCountError(count: number, kind: 'Harmonic' | 'Sideband'): string | undefined {
+  return Number.isInteger(count) && count >= MARK_COUNT.min && count <= MARK_COUNT.max
+    ? undefined
+    : `${kind} value out of range: ${count}. Please select a value between 1-100 to display.`;
+}
+
+export interface MarkLine {
+  frequencyHz: number;
+  /** k of ref + k·spacing: 0 the ref itself, negative a lower sideband. */
+  order: number;
+}
+
+/**
+ * Harmonic lines of the ref peak: ref + k·spacing for k = 0…count, where spacing is the Diff once a 2nd peak is
+ * picked and the ref itself (1×, 2×, …) before that. Lines above `maxHz` are left out; none for a bad count.
+ */
+export function harmonicLines(picks: PeakPicks, count: number, maxHz: number): MarkLine[] {
+  const ref = picks.ref?.x;
+  if (ref === undefined || markCountError(count, 'Harmonic')) return [];
+  const spacing = peakDiff(picks) || ref;
+  if (!(spacing > 0)) return [];
+  const lines: MarkLine[] = [];
+  for (let k = 0; k <= count; k++) {
+    const frequencyHz = ref + k * spacing;
+    if (frequencyHz <= maxHz) lines.push({ frequencyHz, order: k });
+  }
+  return lines;
+}
+
+/**
+ * Sideband lines around the ref peak: ref ± k·spacing for k = 1…count and the ref (order 0), rising. The
+ * spacing is the given one, else the Diff; none without a positive spacing or with a bad count. Lines outside
+ * 0…maxHz are left out.
+ */
+export function sidebandLines(
+  picks: PeakPicks,
+  count: number,
+  maxHz: number,
+  spacingHz?: number,
+): MarkLine[] {
+  const centre = picks.ref?.x;
+  const spacing = spacingHz ?? peakDiff(picks);
+  if (centre === undefined || spacing === undefined || !(spacing > 0) || markCountError(count, 'Sideband'))
+    return [];
+  const lines: MarkLine[] = [];
+  for (let k = -count; k <= count; k++) {
+    const frequencyHz = centre + k * spacing;
+    if (frequencyHz >= 0 && frequencyHz <= maxHz) lines.push({ frequencyHz, order: k });
+  }
+  return lines;
+}
+
+/** The lines of a mark mode for the current picks. */
+export function markLinesFor(mode: MarkMode, picks: PeakPicks, maxHz: number): MarkLine[] {
+  if (mode.kind === 'harmonic') return harmonicLines(picks, mode.count, maxHz);
+  if (mode.kind === 'sideband') return sidebandLines(picks, mode.count, maxHz, mode.spacingHz);
+  return [];
+}
+
+/** Highest frequency of any data set (0 without data). */
+export function maxFrequency(series: readonly SpectrumSeries[]): number {
+  let max = 0;
+  for (const one of series) {
+    const last = one.points[one.points.length - 1];
+    if (last && last[0] > max) max = last[0];
+  }
+  return max;
+}
+
+export interface SpectrumRangeInputs {
+  xMin: string;
+  xMax: string;
+  yMin: string;
+  yMax: string;
+}
+export const DEFAULT_SPECTRUM_RANGE: SpectrumRangeInputs = { xMin: '', xMax: '', yMin: '', yMax: '' };
+
+export interface SpectrumRange {
+  xMin?: number;
+  xMax?: number;
+  yMin?: number;
+  yMax?: number;
+}
+
+function parseNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The range inputs as an axis range in the unit shown (spec 03 §5): x is clamped to 0…the highest frequency, y
+ * taken as typed; when a bound of an axis is missing or invalid, or min is not below max, that axis is automatic.
+ */
+export function parseSpectrumRange(inputs: SpectrumRangeInputs, maxX: number): SpectrumRange {
+  const range: SpectrumRange = {};
+  const xMin = parseNumber(inputs.xMin);
+  const xMax = parseNumber(inputs.xMax);
+  if (xMin !== undefined && xMax !== undefined) {
+    const clamp = (v: number) => Math.min(Math.max(0, v), maxX > 0 ? maxX : v);
+    const from = clamp(xMin);
+    const to = clamp(xMax);
+    if (from < to) Object.assign(range, { xMin: from, xMax: to });
+  }
+  const yMin = parseNumber(inputs.yMin);
+  const yMax = parseNumber(inputs.yMax);
+  if (yMin !== undefined && yMax !== undefined && yMin < yMax) Object.assign(range, { yMin, yMax });
+  return range;
+}
+
+export interface SpectrumLabels {
+  frequency: (unit: XUnit) => string;
+  amplitude: string;
+  refPeak: string;
+  secondPeak: string;
+  harmonic: string;
+  sideband: string;
+}
+
+function verticalLine(xShown: number, name: string, color: string, dashed: boolean) {
+  return {
+    xAxis: xShown,
+    name,
+    lineStyle: { color, type: dashed ? 'dashed' : 'solid', width: 1 },
+    label: { formatter: name, color, position: 'insideEndTop', fontSize: 10 },
+  };
+}
+
+function markLineName(line: MarkLine, labels: SpectrumLabels, kind: 'harmonic' | 'sideband'): string {
+  if (kind === 'harmonic') return `${line.order + 1}×`;
+  return line.order === 0 ? labels.refPeak : `${line.order > 0 ? '+' : ''}${line.order}`;
+}
+
+/**
+ * The ECharts option of the 2D spectrum: one line per data set on a value axis in Hz or CPM, the fault-frequency
+ * marks (dashed, labelled), the harmonic or sideband lines, pins on the ref and 2nd peaks, zoom inside and on a
+ * slider, and the axis range of the inputs.
+ */
+export function buildSpectrumOption(
+  series: readonly SpectrumSeries[],
+  {
+    xUnit,
+    range = {},
+    picks = {},
+    mode = { kind: 'none' },
+    faultMarks = [],
+    unitLabel,
+    labels,
+  }: {
+    xUnit: XUnit;
+    range?: SpectrumRange;
+    picks?: PeakPicks;
+    mode?: MarkMode;
+    faultMarks?: readonly FaultMark[];
+    unitLabel: string;
+    labels: SpectrumLabels;
+  },
+): Record<string, unknown> {
+  const maxHz = maxFrequency(series);
+  const lines = markLinesFor(mode, picks, maxHz);
+  const markData = [
+    ...faultMarks
+      .filter((mark) => mark.frequencyHz >= 0 && mark.frequencyHz <= maxHz)
+      .map((mark) => verticalLine(toDisplayX(mark.frequencyHz, xUnit), mark.label, FAULT_MARK_COLOR, true)),
+    ...(mode.kind === 'none'
+      ? []
+      : lines.map((line) =>
+          verticalLine(
+            toDisplayX(line.frequencyHz, xUnit),
+            markLineName(line, labels, mode.kind),
+            mode.kind === 'harmonic' ? HARMONIC_COLOR : SIDEBAND_COLOR,
+            false,
+          ),
+        )),
+  ];
+  const pin = (peak: PickedPeak | undefined, name: string, color: string) =>
+    peak
+      ? [
+          {
+            name,
+            coord: [toDisplayX(peak.x, xUnit), peak.y],
+            itemStyle: { color },
+            label: { formatter: name, fontSize: 10 },
+          },
+        ]
+      : [];
+  return {
+    animation: false,
+    grid: { left: 64, right: 32, top: 48, bottom: 80 },
+    legend: { type: 'scroll', top: 0 },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (value: number) => (typeof value === 'number' ? formatNumber(value) : String(value)),
+    },
+    xAxis: {
+      type: 'value',
+      name: labels.frequency(xUnit),
+      nameLocation: 'middle',
+      nameGap: 28,
+      min: range.xMin ?? 0,
+      max: range.xMax ?? toDisplayX(maxHz, xUnit),
+    },
+    yAxis: {
+      type: 'value',
+      name: `${labels.amplitude} [${unitLabel}]`,
+      min: range.yMin,
+      max: range.yMax,
+    },
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },
+    ],
+    series: series.map((one, index) => ({
+      type: 'line',
+      name: one.name,
+      showSymbol: false,
+      sampling: 'lttb',
+      lineStyle: { width: 1 },
+      data: one.points.map(([x, y]) => [toDisplayX(x, xUnit), y]),
+      ...(index === 0
+        ? {
+            markLine: { silent: true, symbol: 'none', data: markData },
+            markPoint: {
+              symbolSize: 36,
+              data: [
+                ...pin(picks.ref, labels.refPeak, REF_PEAK_COLOR),
+                ...pin(picks.second, labels.secondPeak, SECOND_PEAK_COLOR),
+              ],
+            },
+          }
+        : {}),
+    })),
+  };
+}
+
+/** Waterfall data of one capture: a name (the data set's alias or file name) and its [Hz, amplitude] points. */
+export type WaterfallSeries = SpectrumSeries;
+
+/**
+ * The ECharts-GL option of the 3D waterfall (spec 03 §2.6): each data set a line3D at its own depth (y = its
+ * index, labelled by name), x the frequency in Hz or CPM, z the amplitude; mark lines as curtains across all
+ * depths at their frequency; the picked peaks as points.
+ */
+export function buildWaterfallOption(
+  series: readonly WaterfallSeries[],
+  {
+    xUnit,
+    picks = {},
+    mode = { kind: 'none' },
+    unitLabel,
+    labels,
+  }: { xUnit: XUnit; picks?: PeakPicks; mode?: MarkMode; unitLabel: string; labels: SpectrumLabels },
+): Record<string, unknown> {
+  const maxHz = maxFrequency(series);
+  let zMax = 0;
+  for (const one of series) for (const [, y] of one.points) if (y > zMax) zMax = y;
+  const depth = Math.max(0, series.length - 1);
+  const curtain = (hz: number) => {
+    const x = toDisplayX(hz, xUnit);
+    return [
+      [x, 0, 0],
+      [x, 0, zMax],
+      [x, depth, zMax],
+      [x, depth, 0],
+    ];
+  };
+  const marks = mode.kind === 'none' ? [] : markLinesFor(mode, picks, maxHz);
+  const pickPoints = [picks.ref, picks.second].flatMap((peak, i) =>
+    peak
+      ? [
+          {
+            value: [toDisplayX(peak.x, xUnit), peak.series, peak.y],
+            itemStyle: { color: i === 0 ? REF_PEAK_COLOR : SECOND_PEAK_COLOR },
+          },
+        ]
+      : [],
+  );
+  return {
+    animation: false,
+    tooltip: {},
+    grid3D: {
+      boxWidth: 200,
+      boxDepth: 100,
+      boxHeight: 80,
+      viewControl: { distance: 260, alpha: 20, beta: 30 },
+    },
+    xAxis3D: { type: 'value', name: labels.frequency(xUnit), min: 0, max: toDisplayX(maxHz, xUnit) },
+    yAxis3D: {
+      type: 'category',
+      name: '',
+      data: series.map((one) => one.name),
+    },
+    zAxis3D: { type: 'value', name: unitLabel },
+    series: [
+      ...series.map((one, index) => ({
+        type: 'line3D',
+        name: one.name,
+        lineStyle: { width: 1.5 },
+        data: one.points.map(([x, y]) => [toDisplayX(x, xUnit), index, y]),
+      })),
+      ...marks.map((line) => ({
+        type: 'line3D',
+        name: mode.kind === 'harmonic' ? labels.harmonic : labels.sideband,
+        silent: true,
+        lineStyle: {
+          width: 1,
+          color: mode.kind === 'harmonic' ? HARMONIC_COLOR : SIDEBAND_COLOR,
+          opacity: 0.8,
+        },
+        data: curtain(line.frequencyHz),
+      })),
+      ...(pickPoints.length > 0
+        ? [{ type: 'scatter3D', name: labels.refPeak, symbolSize: 10, silent: true, data: pickPoints }]
+        : []),
+    ],
+  };
+}
+
+/** The spectrum's Excel header and rows: one row per point of each data set, x in the unit shown. */
+export function spectrumExcelRows(
+  series: readonly SpectrumSeries[],
+  xUnit: XUnit,
+  range: SpectrumRange,
+): (string | number)[][] {
+  const inRange = (x: number) =>
+    (range.xMin === undefined || x >= range.xMin) && (range.xMax === undefined || x <= range.xMax);
+  return series.flatMap((one) =>
+    one.points.flatMap(([hz, y]) => {
+      const x = toDisplayX(hz, xUnit);
+      return inRange(x) ? [[one.name, x, y]] : [];
+    }),
+  );
+}

@@ -1,0 +1,134 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { CHART_HEIGHT } from './chart-logic.ts';
+import { ChartOverlay } from './chart-overlay.tsx';
+import { type ChartClick, EChartsCanvas } from './echarts-canvas.tsx';
+import {
+  MarkModeControls,
+  PeakBox,
+  usePeakPicks,
+  useSpectrumLabels,
+  XUnitSwitch,
+} from './spectrum-controls.tsx';
+import {
+  buildWaterfallOption,
+  fromDisplayX,
+  type MarkMode,
+  snapToPeak,
+  WATERFALL_HARMONICS,
+  WATERFALL_SIDEBANDS,
+  type WaterfallSeries,
+  type XUnit,
+} from './spectrum-logic.ts';
+
+type WaterfallChartProps = {
+  title: string;
+  /** One spectrum per capture (oldest first), [Hz, amplitude] points, already reduced to the chart's width. */
+  series: readonly WaterfallSeries[] | undefined;
+  loading: boolean;
+  unitLabel: string;
+  emptyMessage?: string | undefined;
+  error?: string | undefined;
+  onRetry?: (() => void) | undefined;
+  toolbar?: ReactNode;
+  /** Changing it resets the x unit to Hz and clears the peaks. */
+  resetKey?: unknown;
+  /** Told the pixel width: ask the server for that many points per line. */
+  onWidth?: ((width: number) => void) | undefined;
+  height?: number;
+};
+
+/**
+ * The 3D waterfall of the kit (spec 03 §2.6, §4.3), drawn with ECharts-GL loaded only here: a line per data set
+ * one behind the other, Hz/CPM, click a line to set the ref peak then the 2nd peak (right of the ref) with Diff,
+ * Harmonic (3 lines by default) and Sideband (4 either side by default) curtains across all data sets, Reset.
+ */
+export function WaterfallChart({
+  title,
+  series,
+  loading,
+  unitLabel,
+  emptyMessage,
+  error,
+  onRetry,
+  toolbar,
+  resetKey,
+  onWidth,
+  height = CHART_HEIGHT + 50,
+}: WaterfallChartProps) {
+  const labels = useSpectrumLabels();
+  const [xUnit, setXUnit] = useState<XUnit>('hz');
+  const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
+  const peaks = usePeakPicks();
+  const shown = series ?? [];
+  const { reset: resetPeaks } = peaks;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (resetKey) is what resets the view.
+  useEffect(() => {
+    setXUnit('hz');
+    resetPeaks();
+  }, [resetKey]);
+  const option = useMemo(
+    () => buildWaterfallOption(shown, { xUnit, picks: peaks.picks, mode, unitLabel, labels }),
+    [shown, xUnit, peaks.picks, mode, unitLabel, labels],
+  );
+  const empty = !loading && !error && shown.every((one) => one.points.length === 0);
+
+  const handleClick = (click: ChartClick) => {
+    const value = click.value;
+    if (!value || value.length < 3) return;
+    const index = Math.round(value[1] as number);
+    const line = shown[index];
+    if (!line) return;
+    const peak = snapToPeak(line.points, fromDisplayX(value[0] as number, xUnit), 1);
+    if (peak) peaks.pick({ ...peak, series: index });
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <XUnitSwitch value={xUnit} onChange={setXUnit} />
+        <MarkModeControls
+          mode={mode}
+          onChange={setMode}
+          xUnit={xUnit}
+          withSpacing={false}
+          defaults={{ harmonic: WATERFALL_HARMONICS, sideband: WATERFALL_SIDEBANDS }}
+        />
+        {toolbar}
+      </Stack>
+      <PeakBox
+        picks={peaks.picks}
+        xUnit={xUnit}
+        warning={peaks.warning}
+        onReset={() => {
+          peaks.reset();
+          setMode({ kind: 'none' });
+        }}
+        onDismissWarning={peaks.dismissWarning}
+      />
+      <Box sx={{ position: 'relative' }}>
+        <EChartsCanvas
+          option={option}
+          height={height}
+          label={title}
+          gl
+          onWidth={onWidth}
+          onClick={handleClick}
+        />
+        <ChartOverlay
+          loading={loading}
+          empty={empty}
+          error={error}
+          onRetry={onRetry}
+          emptyMessage={emptyMessage}
+        />
+      </Box>
+    </Paper>
+  );
+}
