@@ -6,6 +6,7 @@ import {
   bearingCurrentSignature,
   loadOscillation,
   mcaFaultFrequencies,
+  otherFamilyLines,
 } from './mca-signatures.ts';
 import { currentSpectrum, motorSpeed } from './mcsa.ts';
 
@@ -80,6 +81,22 @@ describe('bearing current signature', () => {
     const worst = bearingCurrentSignature(spectrum, supply, [defects]);
     expect(worst.defect).toBe('BPFO');
     expect(Math.abs(worst.levelDb + 50)).toBeLessThan(0.2);
+  });
+
+  it('skips a line that sits on another family: 6316 at 1470 rpm puts fs − BPFO beside the eccentricity line', () => {
+    const bearing6316 = bearingDefectFrequencies(
+      { rollingElements: 8, ballDiameter: 28.58, pitchDiameter: 125, contactAngleDeg: 0 },
+      1470,
+    );
+    const speed = { rotorHz: 24.5, slip: 0.02 };
+    const lines = otherFamilyLines(fixture.supply.hz, speed);
+    const worst = bearingCurrentSignature(spectrum, supply, [bearing6316], lines);
+    expect(worst.frequencyHz === null || lines.every((f) => Math.abs(f - worst.frequencyHz!) > 1.2)).toBe(
+      true,
+    );
+    // Unguarded, the −52 dB eccentricity line would read as the bearing.
+    expect(bearingCurrentSignature(spectrum, supply, [bearing6316]).levelDb).toBeGreaterThan(-53);
+    expect(worst.levelDb).toBeLessThan(-80);
   });
 
   it('reports −200 dB and no bearing when none is given', () => {

@@ -60,22 +60,45 @@ export interface BearingCurrentSignature {
 }
 
 /**
+ * Lines of the other current families a bearing line must stay clear of: supply harmonics h·fs (h ≤ 40),
+ * rotor-bar sidebands fs(1 ± 2s), eccentricity fs ± fr and stator fs ± 2fr.
+ */
+export function otherFamilyLines(supplyHz: number, speed: { rotorHz: number; slip: number }): number[] {
+  const fs = supplyHz;
+  const fr = speed.rotorHz;
+  const harmonics = Array.from({ length: 40 }, (_, h) => (h + 1) * fs);
+  return [
+    ...harmonics,
+    fs * (1 - 2 * speed.slip),
+    fs * (1 + 2 * speed.slip),
+    fs - fr,
+    fs + fr,
+    fs - 2 * fr,
+    fs + 2 * fr,
+  ].map(Math.abs);
+}
+
+/**
  * Bearing signature of one phase current: the highest of the lines |fs ± fv| (m = 1) of every bearing given,
  * each read as the highest bin within ±toleranceHz (default two bins) of its frequency, in dB relative to the
- * supply peak: 20·log10(A_line / A_fs).
+ * supply peak: 20·log10(A_line / A_fs). A line within four natural bins of a line of another family
+ * (`exclude`, e.g. {@link otherFamilyLines}) is not read: at the capture's resolution it cannot be told apart
+ * (a 6316 at 1470 rpm puts fs − BPFO at 25.6 Hz, beside the eccentricity line fs − fr at 25.5 Hz).
  */
 export function bearingCurrentSignature(
   spectrum: Spectrum,
   supply: Peak,
   bearings: readonly BearingDefectFrequencies[],
+  exclude: readonly number[] = [],
   toleranceHz = 2 * spectrum.resolutionHz,
 ): BearingCurrentSignature {
   let worst: BearingCurrentSignature = { levelDb: -200, bearing: -1, defect: null, frequencyHz: null };
   const nyquist = spectrum.sampleRateHz / 2;
+  const guard = (4 * spectrum.sampleRateHz) / spectrum.sampleCount;
   for (const [index, bearing] of bearings.entries()) {
     for (const line of bearingCurrentLines(supply.frequencyHz, bearing)) {
       for (const f of [line.lowerHz, line.upperHz]) {
-        if (f > nyquist) continue;
+        if (f > nyquist || exclude.some((other) => Math.abs(other - f) <= guard)) continue;
         const peak = peakNear(spectrum, f, toleranceHz);
         if (peak === null || peak.amplitude <= 0) continue;
         const levelDb = toDb([peak.amplitude], supply.amplitude)[0]!;

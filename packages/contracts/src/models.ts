@@ -39,7 +39,14 @@ export const remainingLifeRow = alarmLimitRow.extend({
   avg_rate: finite.min(0).max(24).default(24),
   l0: finite.positive().nullable().default(null),
   tmax: finite.nullable().default(null),
-  expectedLifeTime: finite.nullable().default(null),
+  /**
+   * Expected life in hours (the part's life at its past operating temperature), like L0; initial use counts as
+   * initial_day × avg_rate / expectedLifeTime. Years would read as a few hours, so below 1,000 h is refused.
+   */
+  expectedLifeTime: finite
+    .min(1000, 'Expected life is in hours (e.g. 83,200 h): at least 1,000.')
+    .nullable()
+    .default(null),
 });
 
 export const locusRow = z.object({
@@ -60,10 +67,15 @@ export const correlationRow = z.object({
   alarm: finite,
 });
 
+/** Motor data tags whose value is a bearing of the catalogue (`bearingId`, GET /bearings), not a number. */
+export const MOTOR_BEARING_TAGS = ['bearing_de', 'bearing_nde'] as const;
+
 export const motorDataRow = z.object({
   modelConfigurationTagCode: z.string().max(100),
   title: z.string().max(200),
   value: finite.nullable(),
+  /** Catalogue bearing (table `bearings`) of the DE/NDE bearing rows; absent on the numeric rows. */
+  bearingId: z.number().int().positive().nullable().optional(),
 });
 
 const warnAlarm = z.object({ warning: finite, alarm: finite });

@@ -1,7 +1,7 @@
 /**
  * The server's master data that the demo plant relies on, copied from
- * apps/server/src/db/migrations/0004_model_master_data.sql (the tests read that file and compare, so a change
- * there that breaks the plant fails here). Packages never import apps, hence the copy.
+ * apps/server/src/db/migrations/0004_model_master_data.sql and the rows later migrations add (0015: oltc_ch4); the
+ * tests read those files and compare, so a change there that breaks the plant fails here. Packages never import apps, hence the copy.
  */
 import type { BearingGeometry } from '@sdp/analytics';
 
@@ -66,6 +66,7 @@ const rows: readonly Row[] = [
   [1801, 18, 1, 'oltc_h2', 'ppm', 200, 1000],
   [1802, 18, 1, 'oltc_c2h2', 'ppm', 100, 300],
   [1803, 18, 1, 'oltc_c2h4', 'ppm', 150, 400],
+  [1804, 18, 1, 'oltc_ch4', 'ppm', 100, 400],
   [1901, 19, 1, 'oltc_operations', 'count', 40000, 50000],
   [1902, 19, 1, 'oltc_motor_torque', 'N·m', 18, 22],
   [2101, 21, 2, 'broken_rotor_bar', 'dB', -45, -40],
@@ -166,6 +167,16 @@ export const BEARINGS: Record<'6309' | '6310', CatalogueBearing> = {
     pitchDiameter: 80,
     contactAngleDeg: 0,
   },
+};
+
+/** The DE and NDE bearing of the demo MCA motors: catalogue 6316 (id 10). */
+export const MOTOR_BEARING: CatalogueBearing = {
+  id: 10,
+  designation: '6316',
+  rollingElements: 8,
+  ballDiameter: 28.58,
+  pitchDiameter: 125,
+  contactAngleDeg: 0,
 };
 
 /** A drive of table `vsd_models`: DC-link capacitor life L0 (h) at T0 (°C), fan L10 life (h) at its T0 (°C). */

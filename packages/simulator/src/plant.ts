@@ -10,6 +10,7 @@ import {
   MACHINE_TEMPLATE,
   MODEL_TYPE,
   MODEL_TYPE_SHORT,
+  MOTOR_BEARING,
   type ModelTypeId,
   SENSOR_POINT,
   sensorType,
@@ -171,7 +172,22 @@ function motor(tagCode: string, title: string, fault: PlantFault | null): PlantM
     ['supply_frequency', 'Supply frequency', 50],
   ] as const;
   const rows = data.map(([tag, name, value]) => ({ modelConfigurationTagCode: tag, title: name, value }));
-  return modelOn(tagCode, MODEL_TYPE.mca, title, { motor_data_in: rows }, fault);
+  // DE and NDE bearings from the catalogue (6316, as the master data's '6316 C3'): the MCSA bearing lines.
+  const bearings = [
+    {
+      modelConfigurationTagCode: 'bearing_de',
+      title: 'Bearing DE',
+      value: null,
+      bearingId: MOTOR_BEARING.id,
+    },
+    {
+      modelConfigurationTagCode: 'bearing_nde',
+      title: 'Bearing NDE',
+      value: null,
+      bearingId: MOTOR_BEARING.id,
+    },
+  ];
+  return modelOn(tagCode, MODEL_TYPE.mca, title, { motor_data_in: [...rows, ...bearings] }, fault);
 }
 
 /**

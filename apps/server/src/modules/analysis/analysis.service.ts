@@ -1,8 +1,10 @@
 import {
   type AlarmState,
+  bearingDefectFrequencies,
   type CorrelationBaseline,
   correlationScore,
   INITIAL_ALARM_STATE,
+  initialLifeUsed,
   learnCorrelationBaseline,
   remainingLife,
   updateAlarmState,
@@ -12,7 +14,7 @@ import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import { type IngestRepository, unpackArrival } from '../ingest/ingest.repository.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
-import { readSettings } from '../models/settings.ts';
+import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
 import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
 import { monitoredLimits } from './limits.ts';
@@ -75,11 +77,22 @@ export function createAnalysisService(deps: Deps) {
     );
   }
 
+  /** Defect frequencies of the motor's catalogue bearings (DE, NDE) at its rated speed; none without a speed. */
+  async function motorBearings(settings: ModelSettings, rpm: number | null) {
+    if (!rpm) return [];
+    const catalogue = (await master.get()).bearings;
+    return settings.motor_data_in.flatMap((row) => {
+      const bearing = catalogue.find((candidate) => candidate.id === row.bearingId);
+      return bearing ? [bearingDefectFrequencies(catalogueGeometry(bearing), rpm)] : [];
+    });
+  }
+
   async function analyseWaveforms(model: ModelContext, settings: ModelSettings) {
     const motorData = new Map(
       settings.motor_data_in.map((row) => [row.modelConfigurationTagCode, row.value]),
     );
     const poles = motorData.get('poles') ?? 4;
+    const bearings = await motorBearings(settings, motorData.get('rated_speed') ?? null);
     for (;;) {
       const pending = await repository.pendingWaveforms(model.id, WAVEFORMS_PER_ROUND);
       if (!pending.length) return;
@@ -102,7 +115,8 @@ export function createAnalysisService(deps: Deps) {
             deps.log('waveform not analysable', { id: waveform.id, error: (error as Error).message });
           }
           done.push(waveform.id);
-        } else if (waveform.kind === 'current') {
+        } else if (waveform.kind === 'current' && model.model_type_id === 2) {
+          // Stator currents of a motor (MCA); a drive's output currents (VCA) are read by its dashboard only.
           const key = `${waveform.sensor}/${waveform.captured_at.getTime()}`;
           captures.set(key, [...(captures.get(key) ?? []), waveform]);
         } else {
@@ -122,6 +136,7 @@ export function createAnalysisService(deps: Deps) {
             for (const feature of motorFeatures({ a, b, c }, first.sample_rate, {
               poles,
               rpm: motorData.get('rated_speed') ?? undefined,
+              bearings,
             })) {
               points.push({ tsMs: first.captured_at.getTime(), feature });
             }
@@ -158,7 +173,7 @@ export function createAnalysisService(deps: Deps) {
       const rating = { ratedLifeHours: row.l0, ratedTemperatureC: row.tmax };
       const previous = (states.get(output)?.state as StoredState | null)?.rulTs ?? 0;
       // Life used before monitoring began: days in service × hours a day, over the expected life (else L0).
-      const initialDamage = (row.initial_day * row.avg_rate) / (row.expectedLifeTime ?? row.l0);
+      const initialDamage = initialLifeUsed(row.initial_day, row.avg_rate, row.expectedLifeTime ?? row.l0);
       const points: { tsMs: number; feature: FeaturePoint }[] = [];
       const history: { hours: number; temperatureC: number }[] = [];
       for (let i = 1; i < samples.length; i++) {
@@ -295,7 +310,7 @@ export function createAnalysisService(deps: Deps) {
     const text = await repository.recommendation(model.id, limit.tag, alarmType);
     const level = alarmType === 2 ? 'Alarm' : 'Warning';
     const crossed = alarmType === 2 ? limit.alarm : limit.warning;
-    await repository.insertFaultEvent(
+    const faultEventId = await repository.insertFaultEvent(
       {
         companyId: model.company_id,
         modelId: model.id,
@@ -315,7 +330,16 @@ export function createAnalysisService(deps: Deps) {
     );
     // Heard when the round commits, as the event becomes visible.
     await repository.notify(
-      { type: 'fault-event', companyId: model.company_id, modelId: model.id, alarmType, tag: limit.tag },
+      {
+        type: 'fault-event',
+        action: 'opened',
+        companyId: model.company_id,
+        modelId: model.id,
+        faultEventId,
+        alarmType,
+        tag: limit.tag,
+        message: text?.message || `${level}: ${limit.name}`,
+      },
       client,
     );
   }

@@ -1,11 +1,19 @@
 import {
   accelerationToVelocity,
   amplitudeSpectrum,
+  type BearingDefectFrequencies,
   bandRms,
+  bearingCurrentSignature,
+  currentSpectrum,
   envelopeSpectrum,
+  estimateRotorSpeed,
+  loadOscillation,
   motorCurrentFeatures,
+  motorSpeed,
+  otherFamilyLines,
   overallFeatures,
   STANDARD_GRAVITY,
+  totalHarmonicDistortion,
 } from '@sdp/analytics';
 
 export interface FeaturePoint {
@@ -39,15 +47,25 @@ export function vibrationFeatures(
   ];
 }
 
+/** Motor data the MCA features need: poles, running speed (estimated when absent), the DE/NDE bearings' lines. */
+export interface MotorFeatureInput {
+  poles: number;
+  rpm?: number | undefined;
+  /** Defect frequencies of the motor's catalogue bearings at the running speed. */
+  bearings?: readonly BearingDefectFrequencies[];
+}
+
 /**
  * MCA indicators from the three stator currents captured together (ANALYTICS.md §4): sideband levels in dB below the
- * supply peak for broken rotor bars, eccentricity, inter-turn and bearing signatures. Unbalance and THD come from the
- * gateway as scalars: it sees every cycle, not one capture a day.
+ * supply peak for broken rotor bars, eccentricity and inter-turn signatures; the bearing signature |fs ± fv| of the
+ * motor's catalogue bearings (BPFO, BPFI, 2×BSF); the load-oscillation index (docs/analytics-mca.md); each the worst
+ * phase. Per phase: RMS current (I0), speed from the eccentricity sideband and THDi, for the Time Series Detail phase
+ * choice. Unbalance and THD of the meter come from the gateway as scalars: it sees every cycle, not one capture a day.
  */
 export function motorFeatures(
   phases: { a: Float32Array; b: Float32Array; c: Float32Array },
   sampleRateHz: number,
-  motor: { poles: number; rpm?: number | undefined },
+  motor: MotorFeatureInput,
 ): FeaturePoint[] {
   const features = motorCurrentFeatures({ ia: phases.a, ib: phases.b, ic: phases.c }, sampleRateHz, {
     poles: motor.poles,
@@ -57,8 +75,28 @@ export function motorFeatures(
     { tag: 'broken_rotor_bar', unit: 'dB', value: features.rotor_bar_crack },
     { tag: 'eccentric_airgap', unit: 'dB', value: features.eccentric_airgap },
     { tag: 'short_turn', unit: 'dB', value: features.short_turn },
-    { tag: 'bearing_failure', unit: 'dB', value: features.bearing_failure },
   ];
+  let bearing = -200;
+  let oscillation = -200;
+  for (const [channel, samples] of Object.entries(phases)) {
+    const { spectrum, supply } = currentSpectrum(samples, sampleRateHz);
+    const estimated = estimateRotorSpeed(spectrum, supply, motor.poles);
+    const speed = motor.rpm ? motorSpeed(supply.frequencyHz, motor.poles, motor.rpm) : estimated;
+    if (motor.bearings?.length)
+      bearing = Math.max(
+        bearing,
+        bearingCurrentSignature(spectrum, supply, motor.bearings, otherFamilyLines(supply.frequencyHz, speed))
+          .levelDb,
+      );
+    oscillation = Math.max(oscillation, loadOscillation(spectrum, supply, speed).levelDb);
+    candidates.push(
+      { tag: `i0.${channel}`, unit: 'A', value: overallFeatures(samples).rms },
+      { tag: `speed.${channel}`, unit: 'RPM', value: estimated.rpm },
+      { tag: `thdi.${channel}`, unit: '%', value: totalHarmonicDistortion(spectrum, supply) },
+    );
+  }
+  if (motor.bearings?.length) candidates.push({ tag: 'bearing_failure', unit: 'dB', value: bearing });
+  candidates.push({ tag: 'load_oscillation', unit: 'dB', value: oscillation });
   return candidates.filter(
     (point): point is FeaturePoint => point.value !== null && Number.isFinite(point.value),
   );

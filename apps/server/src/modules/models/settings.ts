@@ -2,6 +2,7 @@ import {
   type AlarmLimitRow,
   type LimitSection,
   limitSectionGroups,
+  MOTOR_BEARING_TAGS,
   type ModelSettings,
   modelSettingsInput,
 } from '@sdp/contracts';
@@ -42,7 +43,30 @@ const MOTOR_DATA_TAGS = [
   'supply_frequency',
   'motor_power',
   'motor_speed',
+  ...MOTOR_BEARING_TAGS,
 ];
+
+/** Geometry of a catalogue bearing row for the analytics (mm and degrees). */
+export function catalogueGeometry(row: MasterData['bearings'][number]) {
+  return {
+    rollingElements: row.rolling_elements,
+    ballDiameter: row.ball_diameter_mm,
+    pitchDiameter: row.pitch_diameter_mm,
+    contactAngleDeg: row.contact_angle_deg,
+  };
+}
+
+function isBearingTag(tag: string): boolean {
+  return (MOTOR_BEARING_TAGS as readonly string[]).includes(tag);
+}
+
+/** The catalogue bearing of a designation such as '6316 C3': the clearance suffix does not change the geometry. */
+function catalogueBearing(master: MasterData, designation: string): number | null {
+  const text = designation.trim();
+  const exact = master.bearings.find((bearing) => bearing.designation === text);
+  const base = master.bearings.find((bearing) => bearing.designation === text.split(/\s+/)[0]);
+  return (exact ?? base)?.id ?? null;
+}
 
 function typeTitle(master: MasterData, typeId: number) {
   return master.types.find((type) => type.id === typeId)?.title ?? `type ${typeId}`;
@@ -116,11 +140,20 @@ export function defaultSettings(typeId: number, title: string, master: MasterDat
     motor_data_in: sections.motor_data_in
       ? items
           .filter((item) => MOTOR_DATA_TAGS.includes(item.tag_code))
-          .map((item) => ({
-            modelConfigurationTagCode: item.tag_code,
-            title: item.title,
-            value: Number(item.default_value) || null,
-          }))
+          .map((item) =>
+            isBearingTag(item.tag_code)
+              ? {
+                  modelConfigurationTagCode: item.tag_code,
+                  title: item.title,
+                  value: null,
+                  bearingId: catalogueBearing(master, item.default_value),
+                }
+              : {
+                  modelConfigurationTagCode: item.tag_code,
+                  title: item.title,
+                  value: Number(item.default_value) || null,
+                },
+          )
       : [],
     v_and_i_locus_in: [],
     q_setting_in: [],
@@ -231,6 +264,10 @@ export function validateSettings(typeId: number, settings: ModelSettings, master
   }
 
   const bearings = new Set(master.bearings.map((bearing) => bearing.id));
+  for (const row of settings.motor_data_in) {
+    if (row.bearingId !== undefined && row.bearingId !== null && !bearings.has(row.bearingId))
+      fail(`motor_data_in: ${row.modelConfigurationTagCode} refers to unknown bearing ${row.bearingId}.`);
+  }
   unique(
     'raw_vibration_sensor_in',
     settings.raw_vibration_sensor_in.map((row) => row.sensorId),
