@@ -23,6 +23,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/pool.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { createLiveEventsRepository } from './events/live-events.repository.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import { answerClientError, answerFrameworkError, installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
@@ -65,12 +66,37 @@ import { structureRoutes } from './modules/structure/structure.routes.ts';
 import { createStructureService } from './modules/structure/structure.service.ts';
 import { createTimeseriesRepository } from './modules/timeseries/timeseries.repository.ts';
 import { timeseriesRoutes } from './modules/timeseries/timeseries.routes.ts';
+import { createPdRepository } from './modules/pd/pd.repository.ts';
+import { pdRoutes } from './modules/pd/pd.routes.ts';
+import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
+import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
+import { createFaultEventsService } from './modules/fault-events/fault-events.service.ts';
+import { createNotesRepository } from './modules/notes/notes.repository.ts';
+import { notesRoutes } from './modules/notes/notes.routes.ts';
+import { createNotesService } from './modules/notes/notes.service.ts';
 import { createTransformerRepository } from './modules/transformer/transformer.repository.ts';
 import { transformerRoutes } from './modules/transformer/transformer.routes.ts';
+import { evsRoutes } from './modules/evs/evs.routes.ts';
+import { createModelSummaryRepository } from './modules/model-summary/model-summary.repository.ts';
+import { modelSummaryRoutes } from './modules/model-summary/model-summary.routes.ts';
+import { createVcaRepository } from './modules/vca/vca.repository.ts';
+import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createEmailSchedulesRepository } from './modules/email-schedules/email-schedules.repository.ts';
+import { emailSchedulesRoutes } from './modules/email-schedules/email-schedules.routes.ts';
+import {
+  createEmailSchedulesService,
+  type EmailSchedulesService,
+} from './modules/email-schedules/email-schedules.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService, logoReaderOf, type ReportsService } from './modules/reports/reports.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createModelFilesRepository } from './modules/model-files/model-files.repository.ts';
+import { modelFilesRoutes } from './modules/model-files/model-files.routes.ts';
+import { createModelFilesService } from './modules/model-files/model-files.service.ts';
 import { createFileStore, type FileStore } from './storage/files.ts';
 import { createLocalStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -98,6 +124,8 @@ export interface App {
     ingestKeys: IngestKeysRepository;
     companyCode: (companyId: string) => Promise<string | undefined>;
     files: FileStore;
+    emailSchedules: EmailSchedulesService;
+    reports: ReportsService;
   };
 }
 
@@ -227,6 +255,48 @@ export async function buildApp({
     futureToleranceMs: config.ingestFutureToleranceMs,
   });
   const master = createMasterRepository(db);
+  const emailSchedulesRepository = createEmailSchedulesRepository(db);
+  const emailSchedules = createEmailSchedulesService({
+    db,
+    repository: emailSchedulesRepository,
+    jobs,
+    mail,
+    publicUrl: config.publicUrl,
+  });
+  const reports = createReportsService({
+    db,
+    repository: createReportsRepository(db, pool),
+    timeseries: createTimeseriesRepository(pool),
+    master,
+    jobs,
+    mail,
+    readLogo: logoReaderOf(createLocalStorage(config.filesDir).open),
+    publicUrl: config.publicUrl,
+  });
+  // An RVS fault event may ask for its model's report at once ('auto-send realtime report'); the job decides.
+  const stopRealtimeReports = events.subscribe((event) => {
+    if (event.type !== 'fault-event' || typeof event.faultEventId !== 'number') return;
+    const modelId = event.modelId;
+    if (typeof modelId !== 'string') return;
+    jobs
+      .send('realtime-report', { modelId, faultEventId: event.faultEventId }, undefined, {
+        singletonKey: `realtime:${event.faultEventId}`,
+      })
+      .catch((error) => app.log.warn({ error }, 'realtime report not queued'));
+  });
+  app.addHook('onClose', async () => {
+    stopRealtimeReports();
+  });
+  const faultEvents = createFaultEventsService({
+    db,
+    repository: createFaultEventsRepository(db),
+    master,
+    mail,
+    bus: events,
+    publicUrl: config.publicUrl,
+    log: (message, detail) => app.log.warn(detail ?? {}, message),
+  });
+  app.addHook('onClose', async () => faultEvents.stop());
   await app.register(accessPlugin, {
     sessions,
     authCache,
@@ -293,8 +363,19 @@ export async function buildApp({
           return Boolean(company && !company.deleted_at);
         },
       });
+      await api.register(modelFilesRoutes, {
+        service: createModelFilesService({ db, repository: createModelFilesRepository(db), files }),
+        visibility,
+        imageMaxBytes: config.uploadMaxBytes,
+        documentMaxBytes: config.documentMaxBytes,
+      });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
-      await api.register(eventsRoutes, { bus: events, sessions, visibility });
+      await api.register(eventsRoutes, {
+        bus: events,
+        sessions,
+        visibility,
+        log: createLiveEventsRepository(pool),
+      });
       await api.register(timeseriesRoutes, {
         repository: createTimeseriesRepository(pool),
         models,
@@ -308,6 +389,34 @@ export async function buildApp({
         master,
         visibility,
       });
+      await api.register(pdRoutes, { repository: createPdRepository(pool), models, visibility });
+      // Issue 13: VCA and EVS dashboards and the company-wide status tables.
+      await api.register(vcaRoutes, {
+        repository: createVcaRepository(pool),
+        timeseries: createTimeseriesRepository(pool),
+        models,
+        master,
+        visibility,
+      });
+      await api.register(evsRoutes, { timeseries: createTimeseriesRepository(pool), models, master, visibility });
+      await api.register(modelSummaryRoutes, {
+        repository: createModelSummaryRepository(pool),
+        timeseries: createTimeseriesRepository(pool),
+        models,
+        master,
+        visibility,
+      });
+      await api.register(faultEventsRoutes, { service: faultEvents, visibility });
+      await api.register(notesRoutes, {
+        service: createNotesService({ db, repository: createNotesRepository(db) }),
+        visibility,
+      });
+      await api.register(emailSchedulesRoutes, {
+        service: emailSchedules,
+        repository: emailSchedulesRepository,
+        visibility,
+      });
+      await api.register(reportsRoutes, { service: reports, visibility });
       await api.register(ingestRoutes, {
         service: ingest,
         keys: ingestKeys,
@@ -328,5 +437,5 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
-  return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode, files } };
+  return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode, files, emailSchedules, reports } };
 }

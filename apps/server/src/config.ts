@@ -64,6 +64,11 @@ const envSchema = z
       .int()
       .min(1024)
       .default(5 * 1024 * 1024),
+    DOCUMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(20 * 1024 * 1024),
     UPLOAD_QUOTA_BYTES_PER_COMPANY: z.coerce
       .number()
       .int()
@@ -165,6 +170,8 @@ export interface Config {
   /** The Mail outbox shows invitation links (development and tests without a mail server only). */
   mailOutboxShowsLinks: boolean;
   uploadMaxBytes: number;
+  /** The largest PDF a model's PM report or manual may be (issue 12 item 2). */
+  documentMaxBytes: number;
   /** The bytes of uploaded files one company (or one user's profile pictures) may hold. */
   uploadQuotaBytesPerCompany: number;
   ingestBodyLimitBytes: number;
@@ -255,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     mailOutboxShowsLinks: e.MAIL_OUTBOX_SHOWS_LINKS ?? false,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     uploadQuotaBytesPerCompany: e.UPLOAD_QUOTA_BYTES_PER_COMPANY,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
     ingestFutureToleranceMs: e.INGEST_FUTURE_TOLERANCE_SECONDS * 1000,

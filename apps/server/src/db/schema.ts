@@ -200,6 +200,29 @@ export interface MailOutboxTable {
   company_id: string | null;
   created_at: CreatedAt;
   sent_at: NullableTimestamp;
+  /** The report PDF the message carries (0021). */
+  attachment_id: Generated<string | null>;
+  /** One mail per schedule occurrence and recipient (0021). */
+  run_key: Generated<string | null>;
+}
+
+/** A rendered report PDF (0021): the online report call's {url} and the attachment of auto-sent mail. */
+export interface ReportFilesTable {
+  id: Generated<string>;
+  company_id: string;
+  model_id: string | null;
+  kind: 'MCA' | 'RVS';
+  file_name: string;
+  content: Buffer;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** Schedule occurrences already handled (0021). */
+export interface ScheduleRunsTable {
+  run_key: string;
+  mails: Generated<number>;
+  created_at: CreatedAt;
 }
 
 export interface ModelTypesTable {
@@ -391,18 +414,46 @@ export interface DemoStateTable {
 
 /** Uploaded files and whom they belong to (migration 0009): the files route serves nothing without a row. */
 export interface StoredFilesTable {
-  kind: 'companys' | 'profiles' | 'equipment-tags' | 'recommendations';
+  kind: 'companys' | 'profiles' | 'equipment-tags' | 'recommendations' | 'model-images' | 'model-documents';
   name: string;
   content_type: string;
   size_bytes: ColumnType<string, number | string, number | string>;
   company_id: string | null;
   owner_user_id: string | null;
+  /** Pictures and documents of a model (migration 0014): read by who sees its equipment. */
+  model_id: ColumnType<string | null, string | null | undefined, string | null>;
   uploaded_by: string | null;
   created_at: CreatedAt;
 }
 
+/** Pictures of a model (migration 0014, spec 02 §3 Model image). */
+export interface EquipmentModelImagesTable {
+  id: Generated<string>;
+  model_id: string;
+  file_kind: Generated<'model-images'>;
+  file_name: string;
+  original_name: string;
+  size_bytes: ColumnType<string, number | string, number | string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+/** PM report and manual of a model (migration 0014, spec 02 §3 Document info). */
+export interface EquipmentModelDocumentsTable {
+  model_id: string;
+  doc_type: 'pm_report' | 'manual';
+  file_kind: Generated<'model-documents'>;
+  file_name: string;
+  original_name: string;
+  size_bytes: ColumnType<string, number | string, number | string>;
+  uploaded_by: string | null;
+  uploaded_at: CreatedAt;
+}
+
 export interface Database {
   stored_files: StoredFilesTable;
+  equipment_model_images: EquipmentModelImagesTable;
+  equipment_model_documents: EquipmentModelDocumentsTable;
   demo_state: DemoStateTable;
   ingest_keys: IngestKeysTable;
   series: SeriesTable;
@@ -428,6 +479,8 @@ export interface Database {
   model_recommendations: ModelRecommendationsTable;
   invitations: InvitationsTable;
   mail_outbox: MailOutboxTable;
+  report_files: ReportFilesTable;
+  schedule_runs: ScheduleRunsTable;
   users: UsersTable;
   companies: CompaniesTable;
   memberships: MembershipsTable;

@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.ts';
 import { createIngestKey, seedEquipment } from '../../test/plant.ts';
 import { createInvitationsRepository } from '../modules/members/invitations.repository.ts';
+import { textPdf } from '../modules/model-files/pdf.ts';
 import type { Role, Scope } from './authz-spec.ts';
 
 /**
@@ -45,6 +46,9 @@ export interface Call {
   /** Tidies up after the call (e.g. a throwaway member made active leaves the member limit). */
   after?: () => Promise<void>;
 }
+
+/** A small valid PDF: a model's PM report or manual (issue 12 item 2). */
+export const PDF = textPdf('Manual', ['Authorization fixture']);
 
 export function multipart(url: string, field: string, file: Buffer, filename: string, type: string): Call {
   const boundary = `----authz${Date.now().toString(36)}`;
@@ -288,6 +292,18 @@ export async function seedAuthzWorld(ctx: TestContext) {
           return kind === 'current' ? 10 * Math.cos(x) : 2 * Math.sin(x);
         }),
       });
+    // One PD capture: 20 pulses as (phase °, charge pC) pairs.
+    await ingest('/api/v1/ingest/waveforms', {
+      modelCode,
+      sensor: 'Main tank UHF Window',
+      kind: 'pd',
+      channel: 'a',
+      sampleRate: 50,
+      capturedAt: new Date(day).toISOString(),
+      unit: 'pC',
+      fileName: 'PD_1',
+      samples: Array.from({ length: 20 }, (_, i) => [18 * i, 10 + i]).flat(),
+    });
     transformers[scope] = id;
   }
 
@@ -321,6 +337,25 @@ export async function seedAuthzWorld(ctx: TestContext) {
         image_size: PNG.length,
       })) as { id: string }
     ).id;
+
+  /** A picture of a model, added by the administrator: what a DELETE of a model image removes. */
+  const freshModelImage = async (modelId: string) => {
+    const call = multipart(
+      `/api/v1/equipment-models/${modelId}/images`,
+      'image_file',
+      PNG,
+      'tx.png',
+      'image/png',
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: call.url,
+      headers: { ...CSRF, ...call.headers, cookie: admin },
+      payload: call.payload,
+    });
+    if (response.statusCode !== 201) throw new Error(`${call.url}: ${response.statusCode} ${response.body}`);
+    return response.json().id as string;
+  };
 
   const profileUrl = await upload(
     multipart('/api/v1/upload/profiles', 'image_file', PNG, 'me.png', 'image/png'),
@@ -480,6 +515,7 @@ export async function seedAuthzWorld(ctx: TestContext) {
     freshModel,
     freshOffline,
     freshImage,
+    freshModelImage,
     freshCompany,
     freshMember,
     freshLoner,

@@ -8,6 +8,7 @@ import {
   type AuthzWorld,
   type Call,
   multipart,
+  PDF,
   PNG,
   placeOf,
   seedAuthzWorld,
@@ -298,6 +299,25 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     ),
   'GET /api/v1/equipment-models/:id/recommendation': (scope) =>
     get(`/api/v1/equipment-models/${model(scope)}/recommendation`),
+  'GET /api/v1/equipment-models/:id/images': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/images`),
+  'GET /api/v1/equipment-models/:id/documents': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/documents`),
+  'POST /api/v1/equipment-models/:id/images': (scope) =>
+    multipart(`/api/v1/equipment-models/${model(scope)}/images`, 'image_file', PNG, 'tx.png', 'image/png'),
+  'DELETE /api/v1/equipment-models/:id/images/:imageId': async (scope) =>
+    json(
+      'DELETE',
+      `/api/v1/equipment-models/${model(scope)}/images/${await w.freshModelImage(model(scope))}`,
+    ),
+  'POST /api/v1/equipment-models/:id/documents': (scope) =>
+    multipart(
+      `/api/v1/equipment-models/${model(scope)}/documents?type=manual`,
+      'documentation_file',
+      PDF,
+      'manual.pdf',
+      'application/pdf',
+    ),
   'POST /api/v1/equipment-model-offlines': (scope) =>
     json('POST', '/api/v1/equipment-model-offlines', {
       ...offlineBody('active'),
@@ -387,6 +407,12 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/vi-locus/files?modelId=${w.transformerOf(scope)}&locusName=Phase%20A`),
   'GET /api/v1/vi-locus/result': (scope) =>
     get(`/api/v1/vi-locus/result?modelId=${w.transformerOf(scope)}&locusName=Phase%20A&presentFile=LA_1`),
+  'GET /api/v1/advance-analysis/pd-files': (scope) =>
+    get(`/api/v1/advance-analysis/pd-files?modelId=${w.transformerOf(scope)}`),
+  'GET /api/v1/advance-analysis/pd-result': (scope) =>
+    get(
+      `/api/v1/advance-analysis/pd-result?modelId=${w.transformerOf(scope)}&subModule=Main%20tank%20UHF%20Window&fileName=PD_1`,
+    ),
   'GET /api/v1/correlation/q-setting': (scope) =>
     get(`/api/v1/correlation/q-setting?modelId=${w.transformerOf(scope)}`),
   'GET /api/v1/correlation/score-result': (scope) =>

@@ -110,6 +110,11 @@ export const SPEC_PERMISSIONS: Record<Permission, { roles: SpecRole[]; source: s
     roles: ['ADMIN', 'OWNER', 'SUPMEM', 'OWNER_RVS'],
     source: "spec 03 §6: 'roles ADMIN, OWNER, SUPMEM and OWNER_RVS may create, edit and delete them'",
   },
+  ManageFaultEvents: {
+    roles: ['ADMIN', 'OWNER', 'OWNER_RVS', 'SUPMEM'],
+    source:
+      'issue 15: acknowledge and close fault events, every company role except MEMBER (spec 03 §6: not shown)',
+  },
   ManageIngestKeys: {
     roles: ['ADMIN', 'OWNER'],
     source: 'not in the specs: company settings of the owner (docs/ingestion.md)',
@@ -365,6 +370,20 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     why: SPEC_PERMISSIONS.ConfigDataModelInfo.source,
   },
   'GET /api/v1/equipment-models/:id/recommendation': view,
+  'GET /api/v1/equipment-models/:id/images': view,
+  'GET /api/v1/equipment-models/:id/documents': view,
+  'POST /api/v1/equipment-models/:id/images': {
+    rule: { kind: 'equipment', permission: 'ConfigDataModelInfo' },
+    why: `issue 12 item 2: a model's pictures are part of editing it (${SPEC_PERMISSIONS.ConfigDataModelInfo.source})`,
+  },
+  'DELETE /api/v1/equipment-models/:id/images/:imageId': {
+    rule: { kind: 'equipment', permission: 'ConfigDataModelInfo' },
+    why: `issue 12 item 2: a model's pictures are part of editing it (${SPEC_PERMISSIONS.ConfigDataModelInfo.source})`,
+  },
+  'POST /api/v1/equipment-models/:id/documents': {
+    rule: { kind: 'equipment', permission: 'ConfigDataModelInfo' },
+    why: `issue 12 item 2: a model's PM report and manual are part of editing it (${SPEC_PERMISSIONS.ConfigDataModelInfo.source})`,
+  },
   'POST /api/v1/equipment-model-offlines': {
     rule: company('ManageDataModel', 'equipment'),
     why: SPEC_PERMISSIONS.ManageDataModel.source,
@@ -449,9 +468,34 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/vi-locus/locus-list': view,
   'GET /api/v1/vi-locus/files': view,
   'GET /api/v1/vi-locus/result': view,
+  'GET /api/v1/advance-analysis/pd-files': view,
+  'GET /api/v1/advance-analysis/pd-result': view,
   'GET /api/v1/correlation/q-setting': view,
   'GET /api/v1/correlation/score-result': view,
   'GET /api/v1/correlation/tag-result': view,
+  // VCA and EVS dashboards (issue 13): reads of one model, held to equipment visibility.
+  'GET /api/v1/vca-result-data/diagram': view,
+  'GET /api/v1/vca-model-trend-signal/trend-signal/new': view,
+  'GET /api/v1/vca-result-data/rul': view,
+  'GET /api/v1/vca-result-data/temperature': view,
+  'GET /api/v1/vca-result-data/overall': view,
+  'GET /api/v1/vca-result-data/file-names': view,
+  'GET /api/v1/vca-result-data/time-domain': view,
+  'GET /api/v1/vca-result-data/frequency': view,
+  'GET /api/v1/evs/status': view,
+  'GET /api/v1/evs/result': view,
+  'GET /api/v1/model_summary/overall_status': {
+    rule: company('ViewCompany'),
+    why: "the company's models, each row held to equipment visibility (members see what is assigned to them)",
+  },
+  'GET /api/v1/model_summary/overall_status/mca': {
+    rule: company('ViewCompany'),
+    why: "the company's MCA models, each row held to equipment visibility",
+  },
+  'GET /api/v1/model_summary/overall_status/vca': {
+    rule: company('ViewCompany'),
+    why: "the company's VCA models, each row held to equipment visibility",
+  },
   'GET /api/v1/advance-analysis/dga-detail': {
     rule: signedIn,
     why: 'Duval Triangle 1 zones: fixed reference data, no company data',

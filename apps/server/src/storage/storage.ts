@@ -1,11 +1,19 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** The folders of uploaded files: the only `kind`s the files route knows (issue 11 item 1). */
-export const FILE_KINDS = ['companys', 'profiles', 'equipment-tags', 'recommendations'] as const;
+export const FILE_KINDS = [
+  'companys',
+  'profiles',
+  'equipment-tags',
+  'recommendations',
+  // Pictures and PDF documents of one model (issue 12 item 2), served to who sees its equipment.
+  'model-images',
+  'model-documents',
+] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** The types the server stores, by the extension of the names it gives them (never the uploader's name). */
@@ -13,6 +21,7 @@ export const STORED_TYPES = {
   png: 'image/png',
   jpg: 'image/jpeg',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 } as const;
 export type StoredType = keyof typeof STORED_TYPES;
 
@@ -21,7 +30,7 @@ export type StoredType = keyof typeof STORED_TYPES;
  * backslashes inside, so never `..`; names of files uploaded before issue 11 (`stem-1234-89abcdef.png`,
  * `demo-p-101.png`) match too. The files table decides whether such a file exists at all.
  */
-export const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,159}\.(png|jpg|xlsx)$/;
+export const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,159}\.(png|jpg|xlsx|pdf)$/;
 
 export const isFileKind = (kind: string): kind is FileKind =>
   (FILE_KINDS as readonly string[]).includes(kind);
@@ -52,6 +61,8 @@ export interface FileStorage {
   put(kind: FileKind, name: string, bytes: Buffer): Promise<string>;
   /** The bytes of `kind/name`, or null when the name is not one of ours, is missing or is not a plain file. */
   open(kind: string, name: string): Promise<Readable | null>;
+  /** Removes the bytes of `kind/name` (a file no row names any more); a missing file is not an error. */
+  remove(kind: FileKind, name: string): Promise<void>;
 }
 
 export function createLocalStorage(root: string): FileStorage {
@@ -82,6 +93,10 @@ export function createLocalStorage(root: string): FileStorage {
       } catch {
         return null;
       }
+    },
+    async remove(kind, name) {
+      if (!checked(kind, name)) return;
+      await rm(path.join(root, kind, name), { force: true });
     },
   };
 }

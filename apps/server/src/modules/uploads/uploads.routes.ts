@@ -135,14 +135,24 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const opened = await files.open(request.params.kind, request.params.name, requireAuth(request));
       if (!opened) throw notFound();
-      const disposition = opened.contentType.startsWith('image/') ? 'inline' : 'attachment';
-      return reply
-        .type(opened.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `${disposition}; filename="${opened.name}"`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .send(opened.stream);
+      // Pictures and PDF documents open in the browser (a model's 'Export file' opens a new tab); workbooks download.
+      const pdf = opened.contentType === 'application/pdf';
+      const disposition = opened.contentType.startsWith('image/') || pdf ? 'inline' : 'attachment';
+      return (
+        reply
+          .type(opened.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `${disposition}; filename="${opened.name}"`)
+          // A sandboxed page has no PDF viewer: a PDF gets the viewer and nothing else (no scripts, no requests).
+          .header(
+            'content-security-policy',
+            pdf
+              ? "default-src 'none'; object-src 'self'; plugin-types application/pdf"
+              : "default-src 'none'; sandbox",
+          )
+          .header('cache-control', 'private, max-age=86400, immutable')
+          .send(opened.stream)
+      );
     },
   );
 };
