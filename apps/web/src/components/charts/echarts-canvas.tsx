@@ -26,6 +26,8 @@ function loadEChartsGl() {
 export interface ChartClick {
   grid?: [number, number];
   value?: readonly number[];
+  /** A clicked item (point) of a 2D series: its series, its index in that series' data and its value. */
+  item?: { seriesIndex: number; dataIndex: number; value: readonly number[] };
 }
 
 type EChartsCanvasProps = {
@@ -79,6 +81,21 @@ export function EChartsCanvas({ option, height, label, onWidth, gl = false, onCl
           if (Array.isArray(params.value)) clickListener.current?.({ value: params.value as number[] });
         });
       } else {
+        created.on('click', (params: { seriesIndex?: number; dataIndex?: number; value?: unknown }) => {
+          if (
+            params.seriesIndex === undefined ||
+            params.dataIndex === undefined ||
+            !Array.isArray(params.value)
+          )
+            return;
+          clickListener.current?.({
+            item: {
+              seriesIndex: params.seriesIndex,
+              dataIndex: params.dataIndex,
+              value: params.value as number[],
+            },
+          });
+        });
         created.getZr?.().on('click', (event: { offsetX: number; offsetY: number }) => {
           const pixel = [event.offsetX, event.offsetY];
           if (!created.containPixel('grid', pixel)) return;

@@ -2,7 +2,6 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -10,7 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AxisInputs,
@@ -24,6 +23,7 @@ import {
   type StatusCode,
   seriesTimes,
 } from './chart-logic.ts';
+import { ChartOverlay } from './chart-overlay.tsx';
 import { EChartsCanvas } from './echarts-canvas.tsx';
 import type { ChartControls } from './use-chart-controls.ts';
 
@@ -35,7 +35,23 @@ type TimeSeriesChartProps = {
   loading: boolean;
   /** Upper-cased '….xlsx' name of spec 02 §9 (see excelFileName). */
   excelFileName: string;
+  /** A failed fetch: said on the chart with Retry (spec 02 §8 only logs it; engineers need to know). */
+  error?: string | undefined;
+  onRetry?: (() => void) | undefined;
+  /** Drawn under the toolbar, above the chart (e.g. figures summed over the range). */
+  children?: ReactNode;
+  /** Told a click on a drawn point: the series it belongs to (index into `series`), its time and value. */
+  onPointClick?: ((point: TimeSeriesPoint) => void) | undefined;
 };
+
+/** A clicked point of a time series chart. */
+export interface TimeSeriesPoint {
+  seriesIndex: number;
+  series: ChartSeries;
+  /** Epoch ms. */
+  time: number;
+  value: number;
+}
 
 /**
  * A time series chart of the kit: date type and date range, reload, Excel of what is shown, x/y axis inputs with
@@ -48,6 +64,10 @@ export function TimeSeriesChart({
   series,
   loading,
   excelFileName,
+  error,
+  onRetry,
+  children,
+  onPointClick,
 }: TimeSeriesChartProps) {
   const { t } = useTranslation();
   const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
@@ -68,7 +88,7 @@ export function TimeSeriesChart({
       }),
     [shown, timeZone, range, t],
   );
-  const empty = !loading && times.length === 0;
+  const empty = !loading && !error && times.length === 0;
 
   const exportExcel = async () => {
     setExporting(true);
@@ -159,32 +179,21 @@ export function TimeSeriesChart({
           {t('charts.default')}
         </Button>
       </Stack>
+      {children}
       <Box sx={{ position: 'relative' }}>
-        <EChartsCanvas option={option} height={CHART_HEIGHT} label={title} onWidth={controls.setWidth} />
-        {loading || empty ? (
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'background.paper',
-            }}
-          >
-            {loading ? (
-              <Stack spacing={1} sx={{ alignItems: 'center' }} role="status">
-                <CircularProgress size={32} />
-                <Typography variant="body2" color="text.secondary">
-                  {t('charts.loading')}
-                </Typography>
-              </Stack>
-            ) : (
-              <Typography color="text.secondary" role="status">
-                {t('charts.noData')}
-              </Typography>
-            )}
-          </Box>
-        ) : null}
+        <EChartsCanvas
+          option={option}
+          height={CHART_HEIGHT}
+          label={title}
+          onWidth={controls.setWidth}
+          onClick={(click) => {
+            const one = click.item ? shown[click.item.seriesIndex] : undefined;
+            const [time, value] = click.item?.value ?? [];
+            if (one && click.item && time !== undefined && value !== undefined)
+              onPointClick?.({ seriesIndex: click.item.seriesIndex, series: one, time, value });
+          }}
+        />
+        <ChartOverlay loading={loading} empty={empty} error={error} onRetry={onRetry} />
       </Box>
     </Paper>
   );
