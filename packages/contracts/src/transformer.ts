@@ -295,3 +295,14 @@ export const modelSummary = z.object({
   lastDataAt: instant.nullable(),
 });
 export type ModelSummary = z.infer<typeof modelSummary>;
+
+export type TrDgaResult = z.infer<typeof trDgaResult>;
+export type TrDgaSample = z.infer<typeof trDgaSample>;
+export type TrDgaDetail = z.infer<typeof trDgaDetail>;
+export type TrLosses = z.infer<typeof trLosses>;
+export type TrLocusRow = z.infer<typeof trLocusRow>;
+export type TrLocusFiles = z.infer<typeof trLocusFiles>;
+export type TrLocusResult = z.infer<typeof trLocusResult>;
+export type TrQSetting = z.infer<typeof trQSetting>;
+export type TrScoreResult = z.infer<typeof trScoreResult>;
+export type TrTagResult = z.infer<typeof trTagResult>;

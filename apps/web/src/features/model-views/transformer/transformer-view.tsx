@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverallStatus } from '../shared/overall-status.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
+import { AdvanceAnalysis } from './advance/advance-analysis.tsx';
+import { CorrelationTab } from './correlation/correlation-tab.tsx';
 import { HealthMonitoring } from './health-monitoring.tsx';
 import { TransformerDiagram } from './transformer-diagram.tsx';
 
@@ -24,10 +26,14 @@ export function TransformerView({ model, timeZone, configuration }: ModelTypeVie
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Tabs value={tab} onChange={(_, next: string) => setTab(next)} sx={{ mb: 2 }}>
           <Tab value="health" label={t('modelView.healthMonitoring')} />
+          <Tab value="advance" label={t('txAnalysis.advance')} />
+          <Tab value="correlation" label={t('txAnalysis.correlationTab')} />
         </Tabs>
         {tab === 'health' ? (
           <HealthMonitoring modelId={model.id} modelTypeId={model.equipmentModelTypeId} timeZone={timeZone} />
         ) : null}
+        {tab === 'advance' ? <AdvanceAnalysis modelId={model.id} timeZone={timeZone} /> : null}
+        {tab === 'correlation' ? <CorrelationTab modelId={model.id} timeZone={timeZone} /> : null}
       </Paper>
     </Stack>
   );

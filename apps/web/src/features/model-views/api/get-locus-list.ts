@@ -1,0 +1,13 @@
+import type { TrLocusRow } from '@sdp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { modelViewKeys } from './keys.ts';
+
+/** The V–I loci of a transformer with their reference ellipses (`GET /vi-locus/locus-list`). */
+export function useLocusList(modelId: string) {
+  return useQuery({
+    queryKey: [...modelViewKeys.model(modelId), 'locus-list'],
+    queryFn: ({ signal }) =>
+      apiClient.get<TrLocusRow[]>('/api/v1/vi-locus/locus-list', { signal, query: { modelId } }),
+  });
+}
