@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { Outlet, useLocation, useMatch } from 'react-router';
 import { MODEL_VIEW_QUERY_ROOT, STRUCTURE_QUERY_ROOT } from '../../lib/query-roots.ts';
 import { findCompany, useSession } from '../../lib/session.tsx';
 import { resolveTimeZone } from '../../lib/time.ts';
@@ -40,27 +42,41 @@ export function AppLayout() {
     open: false,
   });
   const [profileOpen, setProfileOpen] = useState(false);
+  // Phones and small tablets (under 900 px): the drawer lies over the page, starts closed on every page and
+  // closes after any navigation (issue 17 item 4); a location of its own keys the toggle.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const { key: locationKey } = useLocation();
+  const [overlay, setOverlay] = useState<{ locationKey: string; open: boolean }>({
+    locationKey: '',
+    open: false,
+  });
 
   // Each page starts with its own default (open, or closed on Model View) until the user toggles it there.
   const hasDrawer = company !== undefined && drawer !== 'hidden';
-  const drawerOpen = hasDrawer
-    ? drawerToggle.routeId === routeId
-      ? drawerToggle.open
-      : drawer === 'open'
-    : undefined;
+  const drawerOpen = !hasDrawer
+    ? undefined
+    : narrow
+      ? overlay.locationKey === locationKey && overlay.open
+      : drawerToggle.routeId === routeId
+        ? drawerToggle.open
+        : drawer === 'open';
+  const toggleDrawer = () =>
+    narrow ? setOverlay({ locationKey, open: !drawerOpen }) : setDrawerToggle({ routeId, open: !drawerOpen });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Header
         timeZone={resolveTimeZone(company?.time_zone)}
         drawerOpen={drawerOpen}
-        onDrawerToggle={() => setDrawerToggle({ routeId, open: !drawerOpen })}
+        onDrawerToggle={toggleDrawer}
         onEditProfile={() => setProfileOpen(true)}
       />
       {company && drawerOpen !== undefined ? (
         <CompanyDrawer
           company={company}
           open={drawerOpen}
+          overlay={narrow}
+          onClose={() => setOverlay({ locationKey, open: false })}
           width={width}
           onResize={resize}
           onResizeEnd={save}

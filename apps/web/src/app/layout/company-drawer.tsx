@@ -32,13 +32,24 @@ const StructureTree = lazy(() =>
 type CompanyDrawerProps = {
   company: MyCompany;
   open: boolean;
+  /** Under 900 px: over the page, closed by the backdrop or Escape (onClose). */
+  overlay: boolean;
+  onClose: () => void;
   width: number;
   onResize: (width: number) => void;
   onResizeEnd: (width: number) => void;
 };
 
 /** The side panel of company pages: logo, name, description, expiry date, remaining days and the 'All Model' tree. */
-export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: CompanyDrawerProps) {
+export function CompanyDrawer({
+  company,
+  open,
+  overlay,
+  onClose,
+  width,
+  onResize,
+  onResizeEnd,
+}: CompanyDrawerProps) {
   const { t } = useTranslation();
   const { me } = useSession();
   const onMembers = useMatch('/company/:id/members') !== null;
@@ -60,19 +71,25 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
 
   return (
     <Drawer
-      variant="persistent"
+      variant={overlay ? 'temporary' : 'persistent'}
       anchor="left"
       open={open}
-      sx={{
-        width: open ? width : 0,
-        flexShrink: 0,
-        // Following the pointer exactly matters more than a smooth animation while dragging.
-        transition: (theme) => (resizing ? 'none' : theme.transitions.create('width')),
-        '& .MuiDrawer-paper': { width, boxSizing: 'border-box' },
-      }}
+      onClose={onClose}
+      sx={
+        overlay
+          ? { '& .MuiDrawer-paper': { width: `min(${width}px, 88vw)`, boxSizing: 'border-box' } }
+          : {
+              width: open ? width : 0,
+              flexShrink: 0,
+              // Following the pointer exactly matters more than a smooth animation while dragging.
+              transition: (theme) => (resizing ? 'none' : theme.transitions.create('width')),
+              '& .MuiDrawer-paper': { width, boxSizing: 'border-box' },
+            }
+      }
       slotProps={{ paper: { component: 'aside', 'aria-label': t('drawer.label') } }}
     >
-      <Toolbar />
+      {/* Over the page (phones) the drawer covers the header: no room to keep for it. */}
+      {overlay ? null : <Toolbar />}
       <Box sx={{ p: 3, display: 'grid', justifyItems: 'center', gap: 1, textAlign: 'center' }}>
         <Avatar
           variant="rounded"
@@ -119,7 +136,9 @@ export function CompanyDrawer({ company, open, width, onResize, onResizeEnd }: C
       <Suspense fallback={null}>
         <StructureTree key={company.id} company={company} />
       </Suspense>
-      <DrawerResizeHandle width={width} onResize={handleResize} onResizeEnd={handleResizeEnd} />
+      {overlay ? null : (
+        <DrawerResizeHandle width={width} onResize={handleResize} onResizeEnd={handleResizeEnd} />
+      )}
     </Drawer>
   );
 }

@@ -174,16 +174,24 @@ function TreeView({ company, root, labelledBy }: TreeViewProps) {
     [handleOpen],
   );
 
+  const menuEntries = useCallback(
+    (row: TreeRow) => {
+      const target = row.kind === 'group' ? undefined : menuTarget(row);
+      return target ? treeMenuEntries(viewer, target) : [];
+    },
+    [viewer],
+  );
+  const hasMenu = (row: TreeRow) => menuEntries(row).length > 0;
+
   const openMenu = useCallback(
     (row: TreeRow, position: { top: number; left: number }) => {
-      const target = menuTarget(row);
-      const entries = target ? treeMenuEntries(viewer, target) : [];
-      if (entries.length === 0 || row.kind === 'group') return false;
+      const entries = menuEntries(row);
+      if (entries.length === 0) return false;
       setActiveKey(row.key);
       setMenu({ row, entries, position });
       return true;
     },
-    [viewer],
+    [menuEntries],
   );
 
   const handleContextMenu = useCallback(
@@ -294,6 +302,7 @@ function TreeView({ company, root, labelledBy }: TreeViewProps) {
                 selected={row.key === selectedKey}
                 active={row.key === activeKey}
                 showActiveMarker={isPlatformAdmin(me)}
+                hasMenu={hasMenu(row)}
                 labels={labels}
                 onClick={handleClick}
                 onToggle={handleToggle}

@@ -15,6 +15,7 @@ export function treeRowId(key: string): string {
 // plain elements keep that cheap where an icon component would compute its styles each time.
 const iconPaths = {
   expand: 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z',
+  more: 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2',
   company:
     'M12 7V3H2v18h20V7zM6 19H4v-2h2zm0-4H4v-2h2zm0-4H4V9h2zm0-4H4V5h2zm4 12H8v-2h2zm0-4H8v-2h2zm0-4H8V9h2zm0-4H8V5h2zm10 12h-8v-2h2v-2h-2v-2h2v-2h-2V9h8zm-2-8h-2v2h2zm0 4h-2v2h2z',
   folder:
@@ -64,6 +65,24 @@ const RowRoot = styled('div')(({ theme }) => ({
   '&[aria-selected="true"]': { backgroundColor: theme.palette.action.selected, fontWeight: 600 },
   '&[data-active="true"]': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
   '& .tree-label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  // The row's menu for pointers without a right button (touch): always shown where nothing hovers, otherwise on
+  // hover and on the selected or active row. Keyboards open the same menu with the context-menu key.
+  '& .tree-more': {
+    flexShrink: 0,
+    marginLeft: 'auto',
+    width: 28,
+    height: 28,
+    padding: 4,
+    boxSizing: 'border-box',
+    borderRadius: '50%',
+    fill: theme.palette.text.secondary,
+    visibility: 'hidden',
+  },
+  '& .tree-more:hover': { backgroundColor: theme.palette.action.hover },
+  '&:hover .tree-more, &[aria-selected="true"] .tree-more, &[data-active="true"] .tree-more': {
+    visibility: 'visible',
+  },
+  '@media (hover: none)': { '& .tree-more': { visibility: 'visible' } },
   '& .tree-secondary': { color: theme.palette.text.secondary, fontWeight: 400 },
   '& .tree-toggle': {
     display: 'inline-flex',
@@ -110,6 +129,8 @@ type TreeRowViewProps = {
   active: boolean;
   /** ADMIN sees inactive models too, so every model row says whether it is active. */
   showActiveMarker: boolean;
+  /** The row has menu entries for this viewer: a visible menu button opens them (touch has no right click). */
+  hasMenu: boolean;
   labels: TreeRowLabels;
   onClick: (row: TreeRow, index: number) => void;
   onToggle: (row: TreeRow) => void;
@@ -124,6 +145,7 @@ export const TreeRowView = memo(function TreeRowView({
   selected,
   active,
   showActiveMarker,
+  hasMenu,
   labels,
   onClick,
   onToggle,
@@ -207,6 +229,27 @@ export const TreeRowView = memo(function TreeRowView({
         <span className="tree-marker" data-active={marker.active} aria-hidden="true">
           {marker.text}
         </span>
+      ) : null}
+      {hasMenu ? (
+        <svg
+          className="tree-more"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+          data-testid="tree-row-menu"
+          onClick={(event) => {
+            event.stopPropagation();
+            const box = event.currentTarget.getBoundingClientRect();
+            onContextMenu(row, index, {
+              ...event,
+              clientX: box.left,
+              clientY: box.bottom,
+              preventDefault: () => event.preventDefault(),
+            } as unknown as MouseEvent<HTMLElement>);
+          }}
+        >
+          <path d={iconPaths.more} />
+        </svg>
       ) : null}
     </RowRoot>
   );
