@@ -76,6 +76,9 @@ import { notesRoutes } from './modules/notes/notes.routes.ts';
 import { createNotesService } from './modules/notes/notes.service.ts';
 import { createTransformerRepository } from './modules/transformer/transformer.repository.ts';
 import { transformerRoutes } from './modules/transformer/transformer.routes.ts';
+import { createMcaRepository } from './modules/mca/mca.repository.ts';
+import { mcaRoutes } from './modules/mca/mca.routes.ts';
+import { createMcaService } from './modules/mca/mca.service.ts';
 import { evsRoutes } from './modules/evs/evs.routes.ts';
 import { createModelSummaryRepository } from './modules/model-summary/model-summary.repository.ts';
 import { modelSummaryRoutes } from './modules/model-summary/model-summary.routes.ts';
@@ -401,6 +404,7 @@ export async function buildApp({
       await api.register(evsRoutes, { timeseries: createTimeseriesRepository(pool), models, master, visibility });
       await api.register(modelSummaryRoutes, {
         repository: createModelSummaryRepository(pool),
+        vca: createVcaRepository(pool),
         timeseries: createTimeseriesRepository(pool),
         models,
         master,
@@ -417,6 +421,15 @@ export async function buildApp({
         visibility,
       });
       await api.register(reportsRoutes, { service: reports, visibility });
+      await api.register(mcaRoutes, {
+        service: createMcaService({
+          repository: createMcaRepository(pool),
+          timeseries: createTimeseriesRepository(pool),
+          models,
+          master,
+        }),
+        visibility,
+      });
       await api.register(ingestRoutes, {
         service: ingest,
         keys: ingestKeys,

@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './companies.ts';
 export * from './evs.ts';
 export * from './ingest.ts';
+export * from './mca.ts';
 export * from './members.ts';
 export * from './model-files.ts';
 export * from './model-summary.ts';

@@ -31,14 +31,19 @@ export const ingestResult = z.object({
 });
 export type IngestResult = z.infer<typeof ingestResult>;
 
-export const waveformKind = z.enum(['vibration', 'current', 'voltage']);
+/**
+ * Kind of a sampled signal. 'pd' is a phase-resolved partial discharge capture: the samples are pulses as pairs
+ * (phase of the reference voltage in degrees 0–360, apparent charge in pC), the channel is the reference phase a, b
+ * or c, the sensor the PD sub-module and sampleRate the power frequency (Hz).
+ */
+export const waveformKind = z.enum(['vibration', 'current', 'voltage', 'pd']);
 
 /** Metadata of one sampled signal: query string of a binary upload, or the JSON body with `samples`. */
 export const waveformMeta = z.object({
   modelCode: z.string().min(1).max(100),
   sensor: z.string().min(1).max(100),
   kind: waveformKind,
-  /** Vibration axis x, y or z; current or voltage phase a, b or c. */
+  /** Vibration axis x, y or z; current or voltage phase a, b or c; PD: the reference phase a, b or c. */
   channel: z.enum(['x', 'y', 'z', 'a', 'b', 'c']),
   /** Hz: from 1 Hz (a slower 'waveform' is a trend, sent as points) to 1 MHz. */
   sampleRate: z.coerce.number().min(1, 'must be at least 1 Hz').max(1_000_000, 'must be at most 1 MHz'),

@@ -153,7 +153,7 @@ describe('the demo plant', () => {
   });
 });
 
-describe('master data copied from 0004_model_master_data.sql', () => {
+describe('master data copied from 0004_model_master_data.sql and 0015_pd_captures.sql', () => {
   it('matches the sensor types: ids, groups, types, tag codes, units, default limits, directions', () => {
     const rows = masterRows('sensor_types').map(
       ([id, group, type, tag, , unit, warning, alarm, direction]) => ({
@@ -167,7 +167,7 @@ describe('master data copied from 0004_model_master_data.sql', () => {
         direction,
       }),
     );
-    expect(rows).toHaveLength(65);
+    expect(rows).toHaveLength(66);
     expect(SENSOR_TYPES).toEqual(rows);
   });
 

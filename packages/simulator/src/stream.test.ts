@@ -29,6 +29,11 @@ function pointsOf(items: Iterable<IngestItem>): Map<string, unknown> {
   return points;
 }
 
+/** Waveform channels of the whole plant: one capture each per day of history and per hour live. */
+const WAVEFORM_CHANNELS = demoPlant.models.reduce(
+  (n, model) => n + modelSimulator(model, contextFor()).waveforms.length,
+  0,
+);
 const waveformBytes = (item: IngestItem) =>
   item.kind === 'waveform' ? Buffer.from(item.samples.buffer).toString('base64') : JSON.stringify(item.body);
 
@@ -59,6 +64,7 @@ describe('historyBatches', () => {
     const counts = {
       points: 0,
       waveforms: 0,
+      pdWaveforms: 0,
       bytes: 0,
       batches: 0,
       misplaced: 0,
@@ -89,7 +95,9 @@ describe('historyBatches', () => {
         // A capture follows the scalars of its day and precedes the next day's.
         expect(Math.abs(t - windowEnd)).toBeLessThan(DAY_MS);
         counts.waveforms++;
-        counts.bytes += item.samples.byteLength;
+        // PD captures hold as many (phase, charge) pairs as the acquisition caught pulses.
+        if (item.meta.kind === 'pd') counts.pdWaveforms++;
+        else counts.bytes += item.samples.byteLength;
       }
     }
     expect([counts.misplaced, counts.unordered, counts.notFinite]).toEqual([0, 0, 0]);
@@ -100,11 +108,17 @@ describe('historyBatches', () => {
       return sum + 90 * perDay;
     }, 0);
     expect(counts.points).toBe(expected);
-    expect(counts.points).toBe(311_040);
+    expect(counts.points).toBe(313_200);
     // 12 channels of 16,384 samples: 2 RVS sensors × 3 axes, 2 MCA motors × 3 phases; 12 V–I locus channels of
-    // 1,000 samples: 2 transformers × 3 phases × current and voltage.
-    expect(counts.waveforms).toBe(90 * 24);
-    expect(counts.bytes).toBe(90 * (12 * 16_384 + 12 * 1000) * 4);
+    // 1,000 samples: 2 transformers × 3 phases × current and voltage; 4 PD captures: 2 transformers × 2 UHF sensors.
+    // Captures once a day per channel: fixed-length channels by their length, PD captures (2 transformers × 2 UHF
+    // sensors) by their pulses.
+    const channelsOf = demoPlant.models.flatMap((model) => modelSimulator(model, contextFor()).waveforms);
+    expect(counts.waveforms).toBe(90 * channelsOf.length);
+    expect(counts.pdWaveforms).toBe(90 * 4);
+    expect(counts.bytes).toBe(
+      90 * channelsOf.filter((w) => w.kind !== 'pd').reduce((sum, w) => sum + 4 * w.length, 0),
+    );
     // One batch per model and day.
     expect(counts.batches).toBe(90 * demoPlant.models.length);
   });
@@ -124,8 +138,8 @@ describe('liveBatches', () => {
     expect(points.get(`TX1-TR1|c2h4|${grid}`)).toBe(history.get(`TX1-TR1|c2h4|${grid}`));
     expect(points.get(`TX1-TR1|top_oil_temperature|${grid + 2000}`)).toBeDefined();
     expect(points.has(`TX1-TR1|top_oil_temperature|${grid}`)).toBe(false);
-    // The hourly live capture grid is crossed too: 12 captures.
-    expect(items.filter((item) => item.kind === 'waveform')).toHaveLength(24);
+    // The hourly live capture grid is crossed too: one capture per channel.
+    expect(items.filter((item) => item.kind === 'waveform')).toHaveLength(WAVEFORM_CHANNELS);
     const quiet = [
       ...liveBatches(demoPlant, { at: grid + 7000, previous: grid + 2000, seed: SEED, origin: ORIGIN }),
     ];
@@ -302,18 +316,20 @@ describe('runDemo', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^demo: history .* 3,456 points \([\d,]+ already stored\), 24 waveforms in 0\.0 s$/,
+      new RegExp(
+        `^demo: history .* 3,480 points \\([\\d,]+ already stored\\), ${WAVEFORM_CHANNELS} waveforms in 0\\.0 s$`,
+      ),
     );
     expect(lines[1]).toBe('demo: streaming live data every 0.005 s');
     expect(lines[2]).toBe(`demo: live stream stopped after 2 ticks (${2 * fastTags} points, 0 waveforms)`);
     expect(summary).toMatchObject({
-      historyPoints: 3456,
-      historyWaveforms: 24,
+      historyPoints: 3480,
+      historyWaveforms: WAVEFORM_CHANNELS,
       liveTicks: 2,
       livePoints: 2 * fastTags,
     });
-    expect(server.stored.size).toBe(3456 + 2 * fastTags);
-    expect(server.waveforms.size).toBe(24);
+    expect(server.stored.size).toBe(3480 + 2 * fastTags);
+    expect(server.waveforms.size).toBe(WAVEFORM_CHANNELS);
   });
 
   it('stops during the history when aborted, without an error', async () => {

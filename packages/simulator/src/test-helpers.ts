@@ -53,20 +53,26 @@ export function firstDay<T extends { day: number }>(
   return rows.find(test)?.day ?? null;
 }
 
-const migration = readFileSync(
-  new URL('../../../apps/server/src/db/migrations/0004_model_master_data.sql', import.meta.url),
-  'utf8',
+/** The server's master-data migration and the later ones that add master rows (0015: the OLTC's methane). */
+const migrations = ['0004_model_master_data.sql', '0015_pd_captures.sql'].map((name) =>
+  readFileSync(new URL(`../../../apps/server/src/db/migrations/${name}`, import.meta.url), 'utf8'),
 );
 
-/** The value rows of `INSERT INTO <table> VALUES …;` in the server's master-data migration, split into fields. */
+/** The value rows of `INSERT INTO <table> VALUES …;` in the server's master-data migrations, split into fields. */
 export function masterRows(table: string): string[][] {
-  const start = migration.indexOf(`INSERT INTO ${table} VALUES`);
-  if (start < 0) throw new Error(`no INSERT INTO ${table} in 0004_model_master_data.sql`);
-  const block = migration.slice(start, migration.indexOf(';', start));
+  const blocks = migrations.flatMap((migration) => {
+    const start = migration.indexOf(`INSERT INTO ${table} VALUES`);
+    return start < 0 ? [] : [migration.slice(start, migration.indexOf(';', start))];
+  });
+  if (!blocks.length) throw new Error(`no INSERT INTO ${table} in the master-data migrations`);
+  const block = blocks.join('\n');
   const rows = [...block.matchAll(/\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)].map((match) => match[1]!);
-  return rows.map((row) =>
-    [...row.matchAll(/'((?:[^']|'')*)'|([^,\s][^,]*)/g)].map((field) =>
-      field[1] !== undefined ? field[1].replaceAll("''", "'") : field[2]!.trim(),
-    ),
-  );
+  // In id order, as the table reads: a later migration's rows fall in among the first ones.
+  return rows
+    .map((row) =>
+      [...row.matchAll(/'((?:[^']|'')*)'|([^,\s][^,]*)/g)].map((field) =>
+        field[1] !== undefined ? field[1].replaceAll("''", "'") : field[2]!.trim(),
+      ),
+    )
+    .sort((a, b) => Number(a[0]) - Number(b[0]) || 0);
 }

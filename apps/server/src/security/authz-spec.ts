@@ -496,6 +496,16 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     rule: company('ViewCompany'),
     why: "the company's VCA models, each row held to equipment visibility",
   },
+  // MCA dashboard (issue 13): reads of one motor, held to equipment visibility.
+  'GET /api/v1/mca-result-data-new/:id/result_data_new': view,
+  'GET /api/v1/mca-result-diagnostic/:id/result_dianostic': view,
+  'GET /api/v1/mca-result-diagnostic/:id/result_diagnostic': view,
+  'GET /api/v1/mca-result-data-new/:id/file_name': view,
+  'GET /api/v1/mca-result-data-new/:id/time_domain': view,
+  'GET /api/v1/mca-result-data-new/:id/frequency': view,
+  'GET /api/v1/mca-result-data-new/:id/frequency_3d': view,
+  'GET /api/v1/mca-result-data-new/:id/fault_frequency': view,
+  'GET /api/v1/mca-result-data-new/:id/diagram_status': view,
   'GET /api/v1/advance-analysis/dga-detail': {
     rule: signedIn,
     why: 'Duval Triangle 1 zones: fixed reference data, no company data',

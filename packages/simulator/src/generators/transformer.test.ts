@@ -69,7 +69,7 @@ describe('transformer load and temperatures', () => {
         worst.set(tag, Math.max(worst.get(tag) ?? Number.NEGATIVE_INFINITY, value));
       }
     }
-    expect(worst.size).toBe(32);
+    expect(worst.size).toBe(33);
   });
 
   it('follows the load with the oil time constant: the daily top-oil peak comes 1–5 h after the load peak', () => {
@@ -101,7 +101,8 @@ describe('transformer V–I locus captures', () => {
   it('trace the reference ellipse of each phase, so both units stay Normal', () => {
     for (const simulator of [faulty, healthy]) {
       const references = simulator.model.create.v_and_i_locus_in ?? [];
-      expect(simulator.waveforms).toHaveLength(2 * references.length);
+      // The locus pairs come first, then the PD captures.
+      expect(simulator.waveforms.filter((w) => w.kind !== 'pd')).toHaveLength(2 * references.length);
       const capture = simulator.capture(Date.parse('2026-10-01T02:00:00Z'));
       references.forEach((reference, i) => {
         const [current, voltage] = [capture[2 * i]!, capture[2 * i + 1]!];
@@ -118,5 +119,38 @@ describe('transformer V–I locus captures', () => {
         expect(compareLocus(locus, reference, null).faultDiagnosis).toBe('Normal');
       });
     }
+  });
+});
+
+describe('transformer PD captures', () => {
+  const pulsesOf = (simulator: typeof faulty, t: number, sensor: string) => {
+    const i = simulator.waveforms.findIndex((w) => w.kind === 'pd' && w.sensor === sensor);
+    return simulator.capture(t)[i]!;
+  };
+  const days = historyGrid(86_400_000);
+
+  it('sends (phase 0–360°, charge ≥ 0 pC) pairs on both main-tank UHF sensors, referenced to phase a at 50 Hz', () => {
+    for (const simulator of [faulty, healthy]) {
+      const pd = simulator.waveforms.filter((w) => w.kind === 'pd');
+      expect(pd.map((w) => w.sensor)).toEqual(['Main tank UHF drain valve', 'Main tank UHF Window']);
+      expect(pd.every((w) => w.channel === 'a' && w.sampleRate === 50 && w.unit === 'pC')).toBe(true);
+      const pairs = pulsesOf(simulator, days.at(-1)!.t, 'Main tank UHF Window');
+      expect(pairs.length % 2).toBe(0);
+      for (let i = 0; i < pairs.length; i += 2) {
+        expect(pairs[i]!).toBeGreaterThanOrEqual(0);
+        expect(pairs[i]!).toBeLessThan(360);
+        expect(pairs[i + 1]!).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it("grows the faulty unit's void pulses over 90 days while the healthy unit stays at the noise floor", () => {
+    const count = (simulator: typeof faulty, t: number) =>
+      pulsesOf(simulator, t, 'Main tank UHF Window').length / 2;
+    const first = days[0]!.t;
+    const last = days.at(-1)!.t;
+    expect(count(faulty, last)).toBeGreaterThan(4 * count(faulty, first));
+    expect(count(healthy, last)).toBeLessThan(250);
+    expect(count(healthy, last)).toBeLessThan(count(faulty, last) / 5);
   });
 });

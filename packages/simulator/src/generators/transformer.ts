@@ -1,9 +1,12 @@
 /**
  * Power transformer (model type 1): load with a daily and weekly cycle, IEC 60076-7 top-oil and hot-spot
  * temperatures with the oil's thermal lag, accessories, and dissolved gases. The faulty unit develops a
- * 300–700 °C thermal fault whose gases move Duval Triangle 1 from T1 into T2.
+ * 300–700 °C thermal fault whose gases move Duval Triangle 1 from T1 into T2. Daily phase-resolved PD captures
+ * of the main tank's UHF sensors: the faulty unit's void discharges grow over the timeline (below the warning
+ * limit), the healthy unit's stay at the noise floor.
  */
 import type { ThermalCharacteristics } from '@sdp/analytics';
+import { PD_SUB_MODULES } from '@sdp/contracts';
 import { MODEL_TYPE, SENSOR_TYPES, sensorType } from '../master-data.ts';
 import { type PlantModel, TOP_OIL_LOAD_SCORE } from '../plant.ts';
 import { mixSeed, normalAt, smoothNoise, uniformAt } from '../random.ts';
@@ -51,6 +54,28 @@ const LAG_STEPS = 40;
 /** V–I locus capture: 5 kHz, 10 cycles of 50 Hz. */
 const LOCUS_SAMPLE_RATE_HZ = 5000;
 const LOCUS_SAMPLES = 1000;
+/** Most pulses one PD capture holds (an acquisition stops there). */
+const PD_MAX_PULSES = 4000;
+
+/** PD sub-modules with a UHF sensor on the demo units (spec 02 §9), referenced to phase a of 50 Hz. */
+export const DEMO_PD_SUB_MODULES = [PD_SUB_MODULES[0], PD_SUB_MODULES[1]] as const;
+const PD_POWER_FREQUENCY_HZ = 50;
+/** Day the faulty unit's PD activity stops growing (the other faults plateau there too). */
+const PD_GROWTH_DAYS = 90;
+
+/**
+ * Void-discharge activity 0–1 on a timeline day: the faulty unit grows from 0.1 on day 0 to 1 on day 90 and stays
+ * there; the healthy unit keeps a trace (0.03).
+ */
+export function pdActivity(faulty: boolean, day: number): number {
+  if (!faulty) return 0.03;
+  return 0.1 + 0.9 * Math.min(1, Math.max(0, day) / PD_GROWTH_DAYS);
+}
+
+/** Typical (about the 95th percentile) apparent charge of the void pulses at an activity, pC: 45 to 225. */
+export function pdChargePc(activity: number): number {
+  return 25 + 200 * activity;
+}
 
 /** Gases of a dissolved-gas sample, ppm. */
 interface Gases {
@@ -157,6 +182,7 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
       round(RATED_HV_CURRENT_A * k * (1 + offset) + 0.6 * normalAt(key, name, t), 1);
     const day = timelineDay(context, t);
     const gases = gasesAt(t);
+    const pd = pdActivity(fault !== null, day);
     const wander = (name: string, period: number) => smoothNoise(mixSeed(key, name), t, period);
     return {
       load_current_a: phase(0.006, 'ia'),
@@ -174,8 +200,15 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
       locus_sum_a: round(Math.abs(0.42 + 0.08 * wander('la', DAY_MS) + 0.03 * normalAt(key, 'la', t)), 2),
       locus_sum_b: round(Math.abs(0.38 + 0.08 * wander('lb', DAY_MS) + 0.03 * normalAt(key, 'lb', t)), 2),
       locus_sum_c: round(Math.abs(0.45 + 0.08 * wander('lc', DAY_MS) + 0.03 * normalAt(key, 'lc', t)), 2),
-      pd_main_tank: round(45 + 15 * wander('pd', 12 * HOUR_MS) + 6 * Math.abs(normalAt(key, 'pd', t)), 0),
-      pd_pulse_rate: round(12 + 4 * wander('pulses', 12 * HOUR_MS) + Math.abs(normalAt(key, 'pulses', t)), 1),
+      // The monitor's PD level follows the activity of the captures (kept under the 300 pC warning).
+      pd_main_tank: round(
+        pdChargePc(pd) * (1 + 0.1 * wander('pd', 12 * HOUR_MS)) + 6 * Math.abs(normalAt(key, 'pd', t)),
+        0,
+      ),
+      pd_pulse_rate: round(
+        12 + 60 * pd + 4 * wander('pulses', 12 * HOUR_MS) + Math.abs(normalAt(key, 'pulses', t)),
+        1,
+      ),
       bushing_capacitance_change: round(0.6 + 0.1 * wander('bushing', 2 * DAY_MS), 2),
       bushing_tan_delta: round(0.38 + 0.004 * (ambient - 30) + 0.01 * normalAt(key, 'tan', t), 3),
       h2: round(gases.h2, 1),
@@ -190,6 +223,7 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
       oltc_h2: round(80 + 0.1 * day + 3 * normalAt(key, 'oltc_h2', t), 1),
       oltc_c2h2: round(28 + 0.05 * day + 1.5 * normalAt(key, 'oltc_c2h2', t), 1),
       oltc_c2h4: round(20 + 0.03 * day + normalAt(key, 'oltc_c2h4', t), 1),
+      oltc_ch4: round(14 + 0.02 * day + 0.8 * normalAt(key, 'oltc_ch4', t), 1),
       oltc_operations: 21_400 + Math.floor(8.4 * Math.max(0, day)),
       oltc_motor_torque: round(12.2 + 0.3 * normalAt(key, 'torque', t), 2),
     };
@@ -209,7 +243,48 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
       alias: `${row.locus_name} ${kind}`,
     })),
   );
-  const capture = (t: number): Float32Array[] =>
+  // PD captures (issue 12 item 5.8): one acquisition per sub-module, its pulses as
+  // (phase °, apparent charge pC) pairs. Void discharges sit on the rising flanks of both half-cycles (0–90° and
+  // 180–270°, the negative half a little larger), with a floor of noise pulses at any phase.
+  for (const subModule of DEMO_PD_SUB_MODULES) {
+    waveforms.push({
+      sensor: subModule,
+      kind: 'pd',
+      channel: 'a',
+      sampleRate: PD_POWER_FREQUENCY_HZ,
+      length: 2 * PD_MAX_PULSES,
+      unit: 'pC',
+      alias: `${subModule} PRPD`,
+    });
+  }
+  const pdCapture = (subModule: string, t: number): Float32Array => {
+    const activity = pdActivity(fault !== null, timelineDay(context, t));
+    const seed = mixSeed(key, subModule, t);
+    // The drain valve sensor sits farther from the source: 70 % of the window's charge.
+    const gain = subModule === DEMO_PD_SUB_MODULES[0] ? 0.7 : 1;
+    const noise = 120 + Math.floor(40 * uniformAt(seed, 'noise'));
+    const voids = Math.floor(1600 * activity * (0.9 + 0.2 * uniformAt(seed, 'voids')));
+    const pulses = Math.min(PD_MAX_PULSES, noise + voids);
+    const pairs = new Float32Array(2 * pulses);
+    const q95 = pdChargePc(activity) * gain;
+    for (let n = 0; n < pulses; n++) {
+      let phase: number;
+      let charge: number;
+      if (n < noise) {
+        phase = 360 * uniformAt(seed, 'np', n);
+        charge = 2 + 10 * Math.abs(normalAt(seed, 'nq', n));
+      } else {
+        const negative = uniformAt(seed, 'half', n) < 0.55;
+        phase = (negative ? 225 : 45) + 22 * normalAt(seed, 'vp', n);
+        // Exponential charges with the 95th percentile at q95 (ln 20 ≈ 3), the negative half 15 % larger.
+        charge = (q95 / 3) * -Math.log(1 - 0.999 * uniformAt(seed, 'vq', n)) * (negative ? 1.15 : 1);
+      }
+      pairs[2 * n] = ((phase % 360) + 360) % 360;
+      pairs[2 * n + 1] = round(charge, 1);
+    }
+    return pairs;
+  };
+  const locusCapture = (t: number): Float32Array[] =>
     loci.flatMap((row) => {
       const scale = 1 + 0.004 * smoothNoise(mixSeed(key, row.locus_name), t, 5 * DAY_MS);
       const phi = (row.angle * Math.PI) / 180;
@@ -224,6 +299,11 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
       }
       return [current, voltage];
     });
+
+  const capture = (t: number): Float32Array[] => [
+    ...locusCapture(t),
+    ...DEMO_PD_SUB_MODULES.map((subModule) => pdCapture(subModule, t)),
+  ];
 
   return {
     model,

@@ -170,6 +170,16 @@ export function createIngestService(deps: {
           `A ${meta.kind} waveform is on ${meta.kind === 'vibration' ? 'axis x, y or z' : 'phase a, b or c'}, not ${meta.channel}.`,
         );
       }
+      if (meta.kind === 'pd') {
+        // Pulses as (phase °, apparent charge pC) pairs: an even count, phases within one power cycle.
+        if (count % 2 !== 0)
+          throw new HttpError(400, 'A pd capture holds (phase, charge) pairs: an even number of samples.');
+        for (let i = 0; i < count; i += 2) {
+          const phase = view[i] as number;
+          if (phase < 0 || phase > 360)
+            throw new HttpError(400, `Pulse ${i / 2 + 1}: the phase ${phase}° is outside 0–360°.`);
+        }
+      }
       const result = await write(
         (client) =>
           repository.insertWaveform(client, {

@@ -1,5 +1,5 @@
 import { amplitudeSpectrum, envelopeSpectrum, lttbIndices, m4Indices } from '@sdp/analytics';
-import { errorResponse, modelSettingsInput, uuid } from '@sdp/contracts';
+import { errorResponse, modelSettingsInput, uuid, waveformKind } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
@@ -219,7 +219,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         querystring: z.object({
           sensor: z.string().max(100).optional(),
           channel: z.enum(['x', 'y', 'z', 'a', 'b', 'c']).optional(),
-          kind: z.enum(['vibration', 'current', 'voltage']).optional(),
+          kind: waveformKind.optional(),
           limit: z.coerce.number().int().min(1).max(1000).default(200),
         }),
         response: { 200: z.array(waveformInfo), ...errors },
