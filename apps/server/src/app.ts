@@ -39,6 +39,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
+import { type Admission, createAdmission } from './modules/ingest/admission.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
 import {
@@ -125,6 +126,8 @@ export interface App {
     analysis: AnalysisService;
     ingest: IngestService;
     ingestKeys: IngestKeysRepository;
+    /** One bounded queue for HTTP and MQTT ingestion of this instance. */
+    ingestAdmission: Admission;
     companyCode: (companyId: string) => Promise<string | undefined>;
     files: FileStore;
     emailSchedules: EmailSchedulesService;
@@ -257,6 +260,7 @@ export async function buildApp({
     jobs,
     futureToleranceMs: config.ingestFutureToleranceMs,
   });
+  const ingestAdmission = createAdmission(config.ingestAdmission);
   const master = createMasterRepository(db);
   const emailSchedulesRepository = createEmailSchedulesRepository(db);
   const emailSchedules = createEmailSchedulesService({
@@ -434,6 +438,7 @@ export async function buildApp({
         service: ingest,
         keys: ingestKeys,
         bodyLimitBytes: config.ingestBodyLimitBytes,
+        admission: ingestAdmission,
       });
     },
     { prefix: '/api/v1' },
@@ -450,5 +455,5 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
-  return { app, routes, services: { mail, analysis, ingest, ingestKeys, companyCode, files, emailSchedules, reports } };
+  return { app, routes, services: { mail, analysis, ingest, ingestKeys, ingestAdmission, companyCode, files, emailSchedules, reports } };
 }

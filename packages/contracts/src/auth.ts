@@ -28,6 +28,7 @@ export const permission = z.enum([
   'ManageMcaReport',
   'ManageRvsReport',
   'ManageSensorPointNotes',
+  'ManageFaultEvents',
   'ManageIngestKeys',
   'ViewAllEquipment',
 ]);

@@ -11,6 +11,7 @@ import { permission } from '@sdp/contracts';
  * - ConfigDataModelInfo (edit a model): ADMIN, OWNER, OWNER_RVS.
  * - ManageMcaReport: ADMIN and OWNER; ManageRvsReport: ADMIN and OWNER_RVS (company-root menu).
  * - ManageSensorPointNotes: ADMIN, OWNER, SUPMEM, OWNER_RVS (spec 03 §6).
+ * - ManageFaultEvents (acknowledge, comment, done): every company role but MEMBER (spec 03 §6 does not say; issue 15).
  * - ViewAllEquipment: owners see every equipment tag; MEMBER and SUPERMEMBER see the tags assigned to them.
  * - ManageIngestKeys: ADMIN and OWNER (company settings).
  * - ManageCompanies, ManageAdmins: platform ADMIN only.
@@ -25,6 +26,7 @@ export const companyRolePermissions: Readonly<Record<MemberRole, readonly Permis
     'ConfigDataModelInfo',
     'ManageMcaReport',
     'ManageSensorPointNotes',
+    'ManageFaultEvents',
     'ManageIngestKeys',
   ],
   owner_rvs: [
@@ -39,8 +41,9 @@ export const companyRolePermissions: Readonly<Record<MemberRole, readonly Permis
     'ConfigDataModelInfo',
     'ManageRvsReport',
     'ManageSensorPointNotes',
+    'ManageFaultEvents',
   ],
-  supmem: ['ViewCompany', 'ManageSensorPointNotes'],
+  supmem: ['ViewCompany', 'ManageSensorPointNotes', 'ManageFaultEvents'],
   member: ['ViewCompany'],
 };
 

@@ -6,6 +6,7 @@ import { access, companyGrant, requireAuth } from '../auth/access.ts';
 import type { EquipmentVisibility } from '../auth/equipment-visibility.ts';
 import type { SessionsRepository } from '../auth/sessions.repository.ts';
 import type { EventBus, LiveEvent } from './event-bus.ts';
+import type { LiveEventsRepository } from './live-events.repository.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** Streams are authorised again at least this often (changes missed while LISTEN was down). */
@@ -17,6 +18,7 @@ interface Options {
   bus: EventBus;
   sessions: SessionsRepository;
   visibility: EquipmentVisibility;
+  log: LiveEventsRepository;
 }
 
 interface Stream {
@@ -27,6 +29,13 @@ interface Stream {
   /** Checks the stream again when its session would expire (sliding expiry may have moved it on). */
   expiry?: NodeJS.Timeout;
   end(): void;
+}
+
+/** The id a reconnecting stream last saw: the browser's Last-Event-ID header, else the query's last_event_id. */
+function resumeFrom(header: string | string[] | undefined, query: number | undefined): number | undefined {
+  const value = Number(Array.isArray(header) ? header[0] : header);
+  if (header !== undefined && Number.isSafeInteger(value) && value >= 0) return value;
+  return query;
 }
 
 /** The longest delay a timer takes (about 24.8 days). */
@@ -40,7 +49,7 @@ const MAX_DELAY = 2 ** 31 - 1;
  * ends (sign-out, expiry, password change), the user is deactivated or the membership ends; a new role re-filters it.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
-  const { bus, sessions, visibility } = options;
+  const { bus, sessions, visibility, log } = options;
   const open = new Set<Stream>();
 
   /** Ends the stream unless its session may still open the company; refreshes which equipment it sees. */
@@ -116,8 +125,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
       },
       schema: {
         tags: ['events'],
-        summary: "Live events of a company (text/event-stream): 'model-status' and 'fault-event'",
-        querystring: z.object({ company_id: uuid }),
+        summary:
+          "Live events of a company (text/event-stream): 'model-status', 'fault-event', 'note'; each with an id, so a stream that reconnects with Last-Event-ID (or last_event_id) first gets what it missed",
+        querystring: z.object({
+          company_id: uuid,
+          last_event_id: z.coerce.number().int().min(0).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -154,13 +167,30 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
       };
       open.add(stream);
       // One event at a time, in the order heard, even when finding a model's equipment waits on the database.
-      let queue = Promise.resolve();
+      // A resuming stream first gets the kept events after the id it last saw; live ones heard meanwhile wait in
+      // the queue behind them, and none is sent twice.
+      let lastSent = resumeFrom(request.headers['last-event-id'], request.query.last_event_id);
+      const send = async (event: LiveEvent) => {
+        const id = typeof event.liveId === 'number' ? event.liveId : undefined;
+        if (id !== undefined && lastSent !== undefined && id <= lastSent) return;
+        if (ended || !(await shows(stream, event))) return;
+        raw.write(
+          `${id !== undefined ? `id: ${id}\n` : ''}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
+        );
+        if (id !== undefined) lastSent = id;
+      };
+      let queue =
+        lastSent === undefined
+          ? Promise.resolve()
+          : log
+              .since(stream.companyId, lastSent)
+              .then(async (missed) => {
+                for (const event of missed) await send(event);
+              })
+              .catch((error) => app.log.warn({ error }, 'missed live events not replayed'));
       const unsubscribe = bus.subscribe((event) => {
         queue = queue
-          .then(async () => {
-            if (!ended && (await shows(stream, event)))
-              raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-          })
+          .then(() => send(event))
           .catch((error) => app.log.warn({ error }, 'live event not delivered'));
       });
       const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);

@@ -133,11 +133,11 @@ export function createAnalysisRepository(pool: pg.Pool) {
         recommendation: string;
       },
       db: Db = pool,
-    ) {
-      await db.query(
+    ): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
         `INSERT INTO fault_events (company_id, model_id, series_id, tag, event_date, alarm_type, alarm_message, alarm_value,
            warning_limit, alarm_limit, sensor_id, cause, recommendation)
-         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13)`,
+         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [
           event.companyId,
           event.modelId,
@@ -154,6 +154,7 @@ export function createAnalysisRepository(pool: pg.Pool) {
           event.recommendation,
         ],
       );
+      return Number(rows[0]?.id);
     },
 
     async setComponentStatuses(modelId: string, statuses: Map<string, number>) {
@@ -177,8 +178,9 @@ export function createAnalysisRepository(pool: pg.Pool) {
       return Boolean(rowCount);
     },
 
+    /** Publishes a live event: kept in live_events (replayed to streams that resume) and NOTIFYed (migration 0020). */
     async notify(payload: Record<string, unknown>, db: Db = pool) {
-      await db.query('SELECT pg_notify($1, $2)', ['sdp_events', JSON.stringify(payload)]);
+      await db.query('SELECT sdp_publish($1::jsonb)', [JSON.stringify(payload)]);
     },
 
     /** Active models silent for longer than their expected interval (or never heard from since an hour after creation). */

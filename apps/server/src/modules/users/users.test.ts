@@ -49,6 +49,7 @@ describe('GET /api/v1/users/me', () => {
         'ConfigDataModelInfo',
         'ManageMcaReport',
         'ManageSensorPointNotes',
+        'ManageFaultEvents',
         'ManageIngestKeys',
       ],
     ],
@@ -67,9 +68,10 @@ describe('GET /api/v1/users/me', () => {
         'ConfigDataModelInfo',
         'ManageRvsReport',
         'ManageSensorPointNotes',
+        'ManageFaultEvents',
       ],
     ],
-    ['supmem@acme.test', 'supmem', ['ViewCompany', 'ManageSensorPointNotes']],
+    ['supmem@acme.test', 'supmem', ['ViewCompany', 'ManageSensorPointNotes', 'ManageFaultEvents']],
     ['member@acme.test', 'member', ['ViewCompany']],
   ])('gives %s (%s) exactly the permissions of the role table', async (email, role, expected) => {
     const response = await meAs(email);

@@ -1,0 +1,153 @@
+import type { FaultEventEvidence } from '@sdp/contracts';
+import type { FaultEventRow } from './fault-events.repository.ts';
+
+export type MailKind = 'ack' | 'update' | 'done' | 'new';
+type Language = 'en' | 'th';
+
+const TEXT = {
+  en: {
+    subject: {
+      ack: 'Fault event acknowledged',
+      update: 'Fault event comment updated',
+      done: 'Fault event done',
+      new: 'New fault event',
+    },
+    level: { 1: 'Warning', 2: 'Alarm' },
+    by: { ack: 'Acknowledged by', update: 'Updated by', done: 'Done by', new: '' },
+    fields: {
+      status: 'Overall status',
+      date: 'Date',
+      time: 'Time',
+      sensor: 'Sensor',
+      model: 'Model',
+      message: 'Alarm message',
+      cause: 'Cause',
+      recommendation: 'Recommendation',
+      value: 'Alarm value',
+      warning: 'Warning limit',
+      alarm: 'Alarm limit',
+      comment: 'Comment',
+      evidence: 'Evidence',
+      exceed: 'past the limit',
+      persistence: 'Persistence',
+      trend: 'Last 24 h',
+      peaks: 'Spectrum peaks',
+      failure: 'Failure mode',
+      open: 'Open the model',
+    },
+  },
+  th: {
+    subject: {
+      ack: 'รับทราบเหตุการณ์ความผิดปกติแล้ว',
+      update: 'แก้ไขความคิดเห็นของเหตุการณ์ความผิดปกติ',
+      done: 'ดำเนินการเหตุการณ์ความผิดปกติเสร็จสิ้น',
+      new: 'เหตุการณ์ความผิดปกติใหม่',
+    },
+    level: { 1: 'เตือน', 2: 'แจ้งเตือนอันตราย' },
+    by: { ack: 'รับทราบโดย', update: 'แก้ไขโดย', done: 'เสร็จสิ้นโดย', new: '' },
+    fields: {
+      status: 'สถานะรวม',
+      date: 'วันที่',
+      time: 'เวลา',
+      sensor: 'เซนเซอร์',
+      model: 'โมเดล',
+      message: 'ข้อความแจ้งเตือน',
+      cause: 'สาเหตุ',
+      recommendation: 'คำแนะนำ',
+      value: 'ค่าที่แจ้งเตือน',
+      warning: 'ค่าขีดจำกัดเตือน',
+      alarm: 'ค่าขีดจำกัดแจ้งเตือน',
+      comment: 'ความคิดเห็น',
+      evidence: 'หลักฐาน',
+      exceed: 'เกินขีดจำกัด',
+      persistence: 'เงื่อนไขการคงอยู่',
+      trend: '24 ชั่วโมงล่าสุด',
+      peaks: 'จุดสูงสุดของสเปกตรัม',
+      failure: 'รูปแบบความเสียหาย',
+      open: 'เปิดโมเดล',
+    },
+  },
+} as const;
+
+const two = (value: number | null | undefined) =>
+  value === null || value === undefined ? '-' : value.toFixed(2);
+
+/** DD-MM-YYYY and HH:mm of an instant in a time zone (the acknowledge body of spec 03 §7.3). */
+export function dateAndTime(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.day}-${parts.month}-${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/**
+ * The mail of an acknowledge, comment update, done, or a new event (the 'Real time fault event' switch), in the
+ * recipient's language: the event's data of spec 03 §7.3 and a summary of its stored evidence.
+ */
+export function faultEventMail(input: {
+  kind: MailKind;
+  language: Language;
+  event: FaultEventRow;
+  modelName: string;
+  timeZone: string;
+  actor: string;
+  comment: string;
+  evidence: FaultEventEvidence | null;
+  link: string;
+}) {
+  const t = TEXT[input.language];
+  const { event, evidence } = input;
+  const { date, time } = dateAndTime(event.event_date, input.timeZone);
+  const level = t.level[event.alarm_type];
+  const lines = [
+    `${t.fields.status}: ${level}`,
+    `${t.fields.date}: ${date}`,
+    `${t.fields.time}: ${time}`,
+    `${t.fields.sensor}: ${event.sensor_id}`,
+    `${t.fields.model}: ${input.modelName}`,
+    `${t.fields.message}: ${event.alarm_message}`,
+    `${t.fields.cause}: ${event.cause || '-'}`,
+    `${t.fields.recommendation}: ${event.recommendation || '-'}`,
+    `${t.fields.value}: ${two(event.alarm_value)}${evidence?.unit ? ` ${evidence.unit}` : ''}`,
+    `${t.fields.warning}: ${two(event.warning_limit)}`,
+    `${t.fields.alarm}: ${two(event.alarm_limit)}`,
+  ];
+  if (input.kind !== 'new') {
+    lines.push('', `${t.by[input.kind]}: ${input.actor}`, `${t.fields.comment}: ${input.comment}`);
+  }
+  if (evidence) {
+    lines.push('', `${t.fields.evidence}:`);
+    if (evidence.exceedPercent !== null) lines.push(`- ${two(evidence.exceedPercent)} % ${t.fields.exceed}`);
+    if (evidence.persistence)
+      lines.push(`- ${t.fields.persistence}: ${evidence.persistence.x} / ${evidence.persistence.y}`);
+    if (evidence.trendStats)
+      lines.push(
+        `- ${t.fields.trend}: min ${two(evidence.trendStats.min)}, max ${two(evidence.trendStats.max)}, mean ${two(evidence.trendStats.mean)} (${evidence.trendStats.count})`,
+      );
+    if (evidence.spectrum?.peaks.length)
+      lines.push(
+        `- ${t.fields.peaks} (${evidence.spectrum.fileName}): ${evidence.spectrum.peaks
+          .map((peak) => `${two(peak.hz)} Hz ${peak.amplitude.toPrecision(3)}`)
+          .join(', ')}`,
+      );
+    if (evidence.failureMode) lines.push(`- ${t.fields.failure}: ${evidence.failureMode}`);
+  }
+  lines.push('', `${t.fields.open}: ${input.link}`);
+  return {
+    subject: `[SDP] ${t.subject[input.kind]}: ${input.modelName} · ${level} · ${event.alarm_message}`.slice(
+      0,
+      250,
+    ),
+    text: lines.join('\n'),
+  };
+}

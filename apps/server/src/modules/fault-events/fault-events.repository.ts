@@ -1,0 +1,338 @@
+import type { FaultEventEvidence } from '@sdp/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/pool.ts';
+
+export interface FaultEventRow {
+  id: number;
+  company_id: string;
+  model_id: string;
+  series_id: number | null;
+  tag: string;
+  event_date: Date;
+  alarm_type: 1 | 2;
+  alarm_message: string;
+  alarm_value: number;
+  warning_limit: number | null;
+  alarm_limit: number | null;
+  sensor_id: string;
+  cause: string;
+  recommendation: string;
+  is_acknowledged: boolean;
+  acknowledged_at: Date | null;
+  acknowledged_msg: string | null;
+  ack_by_id: string | null;
+  ack_by_name: string | null;
+  ack_by_email: string | null;
+  done_at: Date | null;
+  done_msg: string | null;
+  done_by_id: string | null;
+  done_by_name: string | null;
+  done_by_email: string | null;
+  updated_at: Date;
+}
+
+export interface RecipientRow {
+  fault_event_id: number;
+  stage: 'ack' | 'done';
+  email: string;
+  user_id: string | null;
+  name: string;
+}
+
+export interface CompanyAlarmRow extends FaultEventRow {
+  model_title: string;
+  model_code: string;
+  model_type_id: number;
+  tag_name: string;
+}
+
+export interface Member {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  language: 'en' | 'th';
+}
+
+export type Stage = 'ack' | 'done';
+
+const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_date, f.alarm_type, f.alarm_message,
+  f.alarm_value, f.warning_limit, f.alarm_limit, f.sensor_id, f.cause, f.recommendation, f.is_acknowledged,
+  f.acknowledged_at, f.acknowledged_msg, ab.id AS ack_by_id, ab.name AS ack_by_name, ab.email AS ack_by_email,
+  f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at`;
+const JOINS = sql`LEFT JOIN users ab ON ab.id = f.acknowledged_by LEFT JOIN users dn ON dn.id = f.done_by`;
+
+/** SQL of fault events: lists, counts, the acknowledge / done changes and the stored evidence. */
+export function createFaultEventsRepository(db: Db) {
+  return {
+    async modelContext(modelId: string, executor: Db = db) {
+      const { rows } = await sql<{
+        id: string;
+        title: string;
+        code: string;
+        company_id: string;
+        model_type_id: number;
+        time_zone: string;
+        equipment_tag_id: string;
+      }>`SELECT m.id, m.title, m.code, m.company_id, m.model_type_id, m.equipment_tag_id, c.time_zone
+         FROM equipment_models m JOIN companies c ON c.id = m.company_id WHERE m.id = ${modelId}`.execute(
+        executor,
+      );
+      return rows[0];
+    },
+
+    /**
+     * Events of a model, newest first: every one, those of one month, or of one year (month 0), the month and
+     * year read in the company's time zone.
+     */
+    async list(modelId: string, month: number, year: number, timeZone: string): Promise<FaultEventRow[]> {
+      const range =
+        year === 0
+          ? sql``
+          : month === 0
+            ? sql`AND f.event_date >= make_timestamp(${year}, 1, 1, 0, 0, 0) AT TIME ZONE ${timeZone}
+                  AND f.event_date < (make_timestamp(${year}, 1, 1, 0, 0, 0) + interval '1 year') AT TIME ZONE ${timeZone}`
+            : sql`AND f.event_date >= make_timestamp(${year}, ${month}, 1, 0, 0, 0) AT TIME ZONE ${timeZone}
+                  AND f.event_date < (make_timestamp(${year}, ${month}, 1, 0, 0, 0) + interval '1 month') AT TIME ZONE ${timeZone}`;
+      const { rows } = await sql<FaultEventRow>`SELECT ${COLUMNS} FROM fault_events f ${JOINS}
+        WHERE f.model_id = ${modelId} ${range} ORDER BY f.event_date DESC, f.id DESC`.execute(db);
+      return rows;
+    },
+
+    /** The acknowledge and done recipients of the events, with the names they have now. */
+    async recipients(ids: number[], executor: Db = db): Promise<RecipientRow[]> {
+      if (!ids.length) return [];
+      const { rows } = await sql<RecipientRow>`SELECT r.fault_event_id, r.stage, r.email, r.user_id,
+          coalesce(u.name, '') AS name
+        FROM fault_event_recipients r LEFT JOIN users u ON u.id = r.user_id
+        WHERE r.fault_event_id = ANY(${ids}::bigint[]) ORDER BY r.email`.execute(executor);
+      return rows;
+    },
+
+    async count(modelId: string) {
+      const { rows } = await sql<{
+        count: number;
+        alarm: number;
+        warning: number;
+      }>`SELECT count(*)::int AS count,
+          (count(*) FILTER (WHERE alarm_type = 2))::int AS alarm, (count(*) FILTER (WHERE alarm_type = 1))::int AS warning
+        FROM fault_events WHERE model_id = ${modelId} AND done_at IS NULL`.execute(db);
+      return rows[0] ?? { count: 0, alarm: 0, warning: 0 };
+    },
+
+    async find(id: number, executor: Db = db): Promise<FaultEventRow | undefined> {
+      const { rows } = await sql<FaultEventRow>`SELECT ${COLUMNS} FROM fault_events f ${JOINS}
+        WHERE f.id = ${id}`.execute(executor);
+      return rows[0];
+    },
+
+    /** The event locked for a change (acknowledge, comment, done) inside the caller's transaction. */
+    async lock(id: number, executor: Db) {
+      const { rows } = await sql<{ id: number; is_acknowledged: boolean; done_at: Date | null }>`SELECT id,
+          is_acknowledged, done_at FROM fault_events WHERE id = ${id} FOR UPDATE`.execute(executor);
+      return rows[0];
+    },
+
+    async modelOfEvent(id: number): Promise<string | undefined> {
+      const { rows } = await sql<{
+        model_id: string;
+      }>`SELECT model_id FROM fault_events WHERE id = ${id}`.execute(db);
+      return rows[0]?.model_id;
+    },
+
+    async evidence(id: number): Promise<FaultEventEvidence | null> {
+      const { rows } = await sql<{ evidence: FaultEventEvidence | null }>`SELECT evidence FROM fault_events
+        WHERE id = ${id}`.execute(db);
+      return rows[0]?.evidence ?? null;
+    },
+
+    /** Stores the evidence unless some instance already did; answers whether this call stored it. */
+    async storeEvidence(id: number, evidence: FaultEventEvidence, executor: Db = db): Promise<boolean> {
+      const result = await sql`UPDATE fault_events SET evidence = ${JSON.stringify(evidence)}::jsonb
+        WHERE id = ${id} AND evidence IS NULL`.execute(executor);
+      return Number(result.numAffectedRows ?? 0) > 0;
+    },
+
+    /** Events of a model (or all) opened without evidence yet, oldest first. */
+    async withoutEvidence(modelId: string | null, limit: number): Promise<number[]> {
+      const { rows } = await sql<{ id: number }>`SELECT id FROM fault_events
+        WHERE evidence IS NULL AND (${modelId}::uuid IS NULL OR model_id = ${modelId}::uuid)
+          AND created_at > now() - interval '1 day'
+        ORDER BY id LIMIT ${limit}`.execute(db);
+      return rows.map((row) => row.id);
+    },
+
+    async acknowledge(id: number, userId: string, comment: string, executor: Db) {
+      await sql`UPDATE fault_events SET is_acknowledged = true, acknowledged_at = coalesce(acknowledged_at, now()),
+          acknowledged_by = ${userId}, acknowledged_msg = ${comment}, updated_at = now()
+        WHERE id = ${id}`.execute(executor);
+    },
+
+    async done(id: number, userId: string, comment: string, executor: Db) {
+      await sql`UPDATE fault_events SET done_at = now(), done_by = ${userId}, done_msg = ${comment},
+          updated_at = now() WHERE id = ${id}`.execute(executor);
+    },
+
+    async updateDoneComment(id: number, userId: string, comment: string, executor: Db) {
+      await sql`UPDATE fault_events SET done_by = ${userId}, done_msg = ${comment}, done_updated_at = now(),
+          updated_at = now() WHERE id = ${id}`.execute(executor);
+    },
+
+    async setRecipients(id: number, stage: Stage, members: Member[], executor: Db) {
+      await sql`DELETE FROM fault_event_recipients WHERE fault_event_id = ${id} AND stage = ${stage}`.execute(
+        executor,
+      );
+      if (!members.length) return;
+      await sql`INSERT INTO fault_event_recipients (fault_event_id, stage, email, user_id)
+        SELECT ${id}, ${stage}, e, u FROM unnest(${members.map((m) => m.email)}::text[], ${members.map((m) => m.id)}::uuid[]) AS x(e, u)`.execute(
+        executor,
+      );
+    },
+
+    /** Active members of the company (active accounts), by e-mail when `emails` is given. */
+    async members(companyId: string, emails?: string[]): Promise<Member[]> {
+      const filter = emails
+        ? sql`AND lower(u.email) = ANY(${emails.map((e) => e.toLowerCase())}::text[])`
+        : sql``;
+      const { rows } =
+        await sql<Member>`SELECT u.id, u.email, u.name, m.role, coalesce(s.language, 'en') AS language
+        FROM memberships m JOIN users u ON u.id = m.user_id LEFT JOIN user_settings s ON s.user_id = u.id
+        WHERE m.company_id = ${companyId} AND m.status = 'active' AND u.status = 'active' ${filter}
+        ORDER BY lower(u.name), lower(u.email)`.execute(db);
+      return rows;
+    },
+
+    /**
+     * Members of the company with the 'Real time fault event' switch on who see the equipment tag: everyone
+     * with ViewAllEquipment (owners), or the members it is assigned to, and platform administrators who turned it
+     * on are not members and get none.
+     */
+    async realtimeSubscribers(
+      companyId: string,
+      equipmentTagId: string,
+      executor: Db = db,
+    ): Promise<Member[]> {
+      const { rows } = await sql<Member>`SELECT u.id, u.email, u.name, m.role, s.language
+        FROM user_settings s JOIN users u ON u.id = s.user_id
+        JOIN memberships m ON m.user_id = u.id AND m.company_id = ${companyId} AND m.status = 'active'
+        WHERE s.realtime_fault_event AND u.status = 'active'
+          AND (m.role IN ('owner', 'owner_rvs') OR EXISTS (SELECT 1 FROM equipment_tag_members a
+            WHERE a.equipment_tag_id = ${equipmentTagId} AND a.user_id = u.id))`.execute(executor);
+      return rows;
+    },
+
+    async companyAlarms(filter: {
+      companyId: string;
+      status: 'open' | 'done' | 'all';
+      alarmType?: number | undefined;
+      modelTypeId?: number | undefined;
+      acknowledged?: boolean | undefined;
+      minAgeHours?: number | undefined;
+      maxAgeHours?: number | undefined;
+      visibleTags: ReadonlySet<string> | null;
+      sort: 'newest' | 'oldest' | 'severity' | 'model';
+      limit: number;
+    }): Promise<{ rows: CompanyAlarmRow[]; total: number }> {
+      const where = [sql`f.company_id = ${filter.companyId}`];
+      if (filter.status === 'open') where.push(sql`f.done_at IS NULL`);
+      if (filter.status === 'done') where.push(sql`f.done_at IS NOT NULL`);
+      if (filter.alarmType) where.push(sql`f.alarm_type = ${filter.alarmType}`);
+      if (filter.modelTypeId) where.push(sql`m.model_type_id = ${filter.modelTypeId}`);
+      if (filter.acknowledged !== undefined) where.push(sql`f.is_acknowledged = ${filter.acknowledged}`);
+      if (filter.minAgeHours !== undefined)
+        where.push(sql`f.event_date <= now() - make_interval(secs => ${filter.minAgeHours * 3600})`);
+      if (filter.maxAgeHours !== undefined)
+        where.push(sql`f.event_date >= now() - make_interval(secs => ${filter.maxAgeHours * 3600})`);
+      if (filter.visibleTags) where.push(sql`m.equipment_tag_id = ANY(${[...filter.visibleTags]}::uuid[])`);
+      where.push(sql`m.is_active`);
+      const order = {
+        newest: sql`f.event_date DESC, f.id DESC`,
+        oldest: sql`f.event_date ASC, f.id ASC`,
+        severity: sql`f.alarm_type DESC, f.event_date DESC, f.id DESC`,
+        model: sql`lower(m.title), f.event_date DESC, f.id DESC`,
+      }[filter.sort];
+      const condition = sql.join(where, sql` AND `);
+      const [{ rows }, counted] = await Promise.all([
+        sql<CompanyAlarmRow>`SELECT ${COLUMNS}, m.title AS model_title, m.code AS model_code,
+            m.model_type_id, t.title AS tag_name
+          FROM fault_events f JOIN equipment_models m ON m.id = f.model_id
+          JOIN structure_items t ON t.id = m.equipment_tag_id ${JOINS}
+          WHERE ${condition} ORDER BY ${order} LIMIT ${filter.limit}`.execute(db),
+        sql<{ total: number }>`SELECT count(*)::int AS total FROM fault_events f
+          JOIN equipment_models m ON m.id = f.model_id WHERE ${condition}`.execute(db),
+      ]);
+      return { rows, total: counted.rows[0]?.total ?? 0 };
+    },
+
+    /** What the evidence of an event is made of: its series, 24 h of samples, the model's settings and text. */
+    async evidenceInputs(id: number) {
+      const event = await this.find(id);
+      if (!event) return undefined;
+      const [series, trend, settings, configuration, workbook, model] = await Promise.all([
+        sql<{ unit: string }>`SELECT unit FROM series WHERE id = ${event.series_id}`.execute(db),
+        sql<{ t: number; value: number }>`SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value
+          FROM measurements WHERE series_id = ${event.series_id}
+            AND ts > ${event.event_date}::timestamptz - interval '24 hours' AND ts <= ${event.event_date}::timestamptz
+          ORDER BY ts`.execute(db),
+        sql<{ document: unknown }>`SELECT document FROM equipment_model_settings
+          WHERE model_id = ${event.model_id}`.execute(db),
+        sql<{
+          tag_code: string;
+          value: string;
+        }>`SELECT i.tag_code, c.value FROM equipment_model_configurations c
+          JOIN configuration_items i ON i.id = c.item_id WHERE c.model_id = ${event.model_id}`.execute(db),
+        sql<{ message: string; cause: string; recommendation: string }>`SELECT message, cause, recommendation
+          FROM model_recommendations WHERE model_id = ${event.model_id} AND tag_code = ${event.tag}
+            AND alarm_type = ${event.alarm_type}`.execute(db),
+        this.modelContext(event.model_id),
+      ]);
+      return {
+        event,
+        unit: series.rows[0]?.unit ?? '',
+        trend: trend.rows,
+        document: settings.rows[0]?.document ?? null,
+        configuration: configuration.rows,
+        workbook: workbook.rows[0],
+        model,
+      };
+    },
+
+    /** The capture of a sensor closest before (or at) the event, of the given kinds, within a day. */
+    async captureBefore(modelId: string, sensor: string | null, kinds: string[], at: Date, channel?: string) {
+      const { rows } = await sql<{
+        file_name: string;
+        captured_at: Date;
+        sensor: string;
+        channel: string;
+        kind: string;
+        sample_rate: number;
+        unit: string;
+        samples: Buffer;
+      }>`SELECT file_name, captured_at, sensor, channel, kind, sample_rate, unit, samples FROM waveforms
+        WHERE model_id = ${modelId} AND (${sensor}::text IS NULL OR sensor = ${sensor}) AND kind = ANY(${kinds}::text[])
+          AND (${channel ?? null}::text IS NULL OR channel = ${channel ?? null})
+          AND captured_at <= ${at}::timestamptz + interval '1 minute' AND captured_at > ${at}::timestamptz - interval '1 day'
+        ORDER BY captured_at DESC LIMIT 1`.execute(db);
+      return rows[0];
+    },
+
+    async publish(event: Record<string, unknown>, executor: Db = db) {
+      await sql`SELECT sdp_publish(${JSON.stringify(event)}::jsonb)`.execute(executor);
+    },
+
+    async settings(userId: string) {
+      const { rows } = await sql<{ realtime_fault_event: boolean; language: 'en' | 'th' }>`SELECT
+          realtime_fault_event, language FROM user_settings WHERE user_id = ${userId}`.execute(db);
+      return rows[0] ?? { realtime_fault_event: false, language: 'en' as const };
+    },
+
+    async setRealtime(userId: string, enable: boolean, language?: 'en' | 'th') {
+      await sql`INSERT INTO user_settings (user_id, realtime_fault_event, language)
+        VALUES (${userId}, ${enable}, ${language ?? 'en'})
+        ON CONFLICT (user_id) DO UPDATE SET realtime_fault_event = EXCLUDED.realtime_fault_event,
+          language = coalesce(${language ?? null}, user_settings.language), updated_at = now()`.execute(db);
+    },
+  };
+}
+
+export type FaultEventsRepository = ReturnType<typeof createFaultEventsRepository>;

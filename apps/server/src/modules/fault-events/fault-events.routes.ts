@@ -1,0 +1,245 @@
+import {
+  companyAlarms,
+  companyAlarmsQuery,
+  errorResponse,
+  faultEventActionQuery,
+  faultEventCommentRequest,
+  faultEventCount,
+  faultEventCountQuery,
+  faultEventDetail,
+  faultEventList,
+  faultEventListQuery,
+  faultEventMembers,
+  faultEventMembersQuery,
+  realtimeSchedulerQuery,
+  realtimeSchedulerState,
+  uuid,
+} from '@sdp/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, requireAuth } from '../../auth/access.ts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
+import type { SessionUser } from '../../auth/sessions.repository.ts';
+import type { FaultEventsService } from './fault-events.service.ts';
+import { faultEventsWorkbook } from './fault-events-export.ts';
+
+interface Options {
+  service: FaultEventsService;
+  visibility: EquipmentVisibility;
+}
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const changeErrors = { ...errors, 409: errorResponse };
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const eventIdOf = (request: FastifyRequest) => {
+  const id = Number(
+    (request.body as { comment_info?: { fault_event_id?: unknown } } | undefined)?.comment_info
+      ?.fault_event_id,
+  );
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * Fault events (spec 03 §7.3; issue 15). `{tagId}` of the spec's list call is the model id (its inputs are
+ * 'model id, month, year'). Acknowledge, comment update and done need ManageFaultEvents (every company role but
+ * MEMBER); another company's or an unseen event answers 404.
+ */
+export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, visibility }) => {
+  const ofModel = (
+    read: (request: FastifyRequest) => string | undefined,
+    permission = 'ViewCompany' as const,
+  ) => access.equipment(permission, (request, session) => visibility.ofModel(read(request), session.userId));
+  const ofEvent = access.equipment('ManageFaultEvents', async (request, session: SessionUser) => {
+    const id = eventIdOf(request);
+    return id === undefined ? undefined : visibility.ofModel(await service.modelOfEvent(id), session.userId);
+  });
+  const byQueryModel = ofModel(
+    (request) => (request.query as { equipment_model_id?: string }).equipment_model_id,
+  );
+
+  app.get(
+    '/fault-event/:tagId',
+    {
+      config: { access: ofModel((request) => (request.params as { tagId?: string }).tagId) },
+      schema: {
+        tags: ['fault-events'],
+        summary:
+          'New fault events and history of a model ({tagId} is the model id); month and year 0 for all',
+        params: z.object({ tagId: uuid }),
+        querystring: faultEventListQuery,
+        response: { 200: faultEventList, ...errors },
+      },
+    },
+    async (request) => service.list(request.params.tagId, request.query.month, request.query.year),
+  );
+
+  for (const url of ['/fault-eventfault-event-count', '/fault-event/count']) {
+    app.get(
+      url,
+      {
+        config: { access: byQueryModel },
+        schema: {
+          tags: ['fault-events'],
+          summary:
+            url === '/fault-event/count'
+              ? 'Open fault events of a model: all, alarm, warning'
+              : 'Open fault events of a model (the spec path; /fault-event/count is the well-formed alias)',
+          querystring: faultEventCountQuery,
+          response: { 200: faultEventCount, ...errors },
+        },
+      },
+      async (request) => service.count(request.query.equipment_model_id),
+    );
+  }
+
+  app.get(
+    '/fault-event/details/:id',
+    {
+      config: {
+        access: access.equipment('ViewCompany', async (request, session) => {
+          const id = Number((request.params as { id?: string }).id);
+          if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+          return visibility.ofModel(await service.modelOfEvent(id), session.userId);
+        }),
+      },
+      schema: {
+        tags: ['fault-events'],
+        summary: 'One fault event with who acknowledged / closed it and its stored evidence',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: faultEventDetail, ...errors },
+      },
+    },
+    async (request) => service.detail(request.params.id),
+  );
+
+  app.get(
+    '/fault-event/members',
+    {
+      config: { access: byQueryModel },
+      schema: {
+        tags: ['fault-events'],
+        summary: 'Members of the model’s company the acknowledge and done mails can go to',
+        querystring: faultEventMembersQuery,
+        response: { 200: faultEventMembers, ...errors },
+      },
+    },
+    async (request) => service.members(request.query.equipment_model_id),
+  );
+
+  const actions = [
+    [
+      'POST',
+      '/fault-event/acknowledge',
+      'Acknowledge a fault event (again: updates its comment) and mail the recipients',
+      'acknowledge',
+    ],
+    [
+      'PATCH',
+      '/fault-event/comment',
+      'Update the acknowledge (comment_type 1) or done (2) comment and mail the recipients',
+      'updateComment',
+    ],
+    ['POST', '/fault-event/done', 'Mark an acknowledged fault event done and mail the recipients', 'done'],
+  ] as const;
+  for (const [method, url, summary, action] of actions) {
+    app.route({
+      method,
+      url,
+      config: { access: ofEvent },
+      schema: {
+        tags: ['fault-events'],
+        summary,
+        querystring: faultEventActionQuery,
+        body: faultEventCommentRequest,
+        response: { 200: faultEventDetail, ...changeErrors },
+      },
+      handler: async (request) => service[action](requireAuth(request), request.body),
+    });
+  }
+
+  app.get(
+    '/fault-event/export',
+    {
+      config: { access: ofModel((request) => (request.query as { model_id?: string }).model_id) },
+      schema: {
+        tags: ['fault-events'],
+        summary: 'Every fault event of a model as an Excel workbook (new and history sheets)',
+        querystring: z.object({ model_id: uuid }),
+      },
+    },
+    async (request, reply) => {
+      const { model, events } = await service.exportRows(request.query.model_id);
+      const file = await faultEventsWorkbook(events, model.time_zone);
+      return reply
+        .type(xlsx)
+        .header('content-disposition', `attachment; filename="FAULT_EVENT_${model.code}.xlsx"`)
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/fault-events',
+    {
+      config: {
+        access: access.company(
+          'ViewCompany',
+          (request) => (request.query as { company_id?: string }).company_id,
+        ),
+      },
+      schema: {
+        tags: ['fault-events'],
+        summary: 'The company alarm list: events across its models you see, filtered and sorted',
+        querystring: companyAlarmsQuery,
+        response: { 200: companyAlarms, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const q = request.query;
+      return service.companyAlarms({
+        companyId: q.company_id,
+        status: q.status,
+        alarmType: q.alarm_type,
+        modelTypeId: q.model_type_id,
+        acknowledged: q.acknowledged === undefined ? undefined : q.acknowledged === 'yes',
+        minAgeHours: q.min_age_hours,
+        maxAgeHours: q.max_age_hours,
+        visibleTags: await visibility.visibleTags(auth.userId, q.company_id, auth.permissions),
+        sort: q.sort,
+        limit: q.limit,
+      });
+    },
+  );
+
+  const scheduler = { tags: ['fault-events'], response: { 200: realtimeSchedulerState, 401: errorResponse } };
+  app.get(
+    '/fault-event/scheduler/status',
+    {
+      config: { access: access.signedIn() },
+      schema: { ...scheduler, summary: "Whether your 'Real time fault event' switch is on" },
+    },
+    async (request) => service.scheduler(requireAuth(request).userId),
+  );
+  app.get(
+    '/fault-event/scheduler/enable',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        ...scheduler,
+        summary:
+          "Turns your 'Real time fault event' on: a mail per new event of your equipment, in `language`",
+        querystring: realtimeSchedulerQuery,
+      },
+    },
+    async (request) => service.setScheduler(requireAuth(request).userId, true, request.query.language),
+  );
+  app.delete(
+    '/fault-event/scheduler/disable',
+    {
+      config: { access: access.signedIn() },
+      schema: { ...scheduler, summary: "Turns your 'Real time fault event' off" },
+    },
+    async (request) => service.setScheduler(requireAuth(request).userId, false),
+  );
+};

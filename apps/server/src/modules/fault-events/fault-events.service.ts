@@ -1,0 +1,304 @@
+import type { CompanyAlarm, FaultEvent, FaultEventCommentRequest, FaultEventDetail } from '@sdp/contracts';
+import type { AuthContext } from '../../auth/access.ts';
+import type { Db } from '../../db/pool.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import type { MailService } from '../../mail/mail.service.ts';
+import type { MasterRepository } from '../models/master.repository.ts';
+import { buildEvidence } from './evidence.ts';
+import { faultEventMail, type MailKind } from './fault-event-mail.ts';
+import type {
+  CompanyAlarmRow,
+  FaultEventRow,
+  FaultEventsRepository,
+  Member,
+  RecipientRow,
+} from './fault-events.repository.ts';
+
+interface Deps {
+  db: Db;
+  repository: FaultEventsRepository;
+  master: MasterRepository;
+  mail: MailService;
+  bus: EventBus;
+  publicUrl: string;
+  log: (message: string, detail?: object) => void;
+}
+
+const person = (id: string | null, name: string | null, email: string | null) =>
+  email === null ? null : { id, name: name ?? '', email };
+
+/** A row and its recipients as the API shows them (spec 03 §3 'Fault event'). */
+export function toFaultEvent(row: FaultEventRow, recipients: RecipientRow[]): FaultEvent {
+  const mine = recipients.filter((r) => r.fault_event_id === row.id);
+  const to = (stage: 'ack' | 'done') =>
+    mine.filter((r) => r.stage === stage).map((r) => ({ id: r.user_id, name: r.name, email: r.email }));
+  return {
+    id: row.id,
+    modelId: row.model_id,
+    eventDate: row.event_date.toISOString(),
+    alarmMessage: row.alarm_message,
+    alarmType: row.alarm_type,
+    alarmValue: row.alarm_value,
+    warningLimit: row.warning_limit,
+    alarmLimit: row.alarm_limit,
+    sensorId: row.sensor_id,
+    tag: row.tag,
+    cause: row.cause,
+    recommendation: row.recommendation,
+    isAcknowledged: row.is_acknowledged,
+    isDone: row.done_at !== null,
+    updatedAt: row.updated_at.toISOString(),
+    acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
+    acknowledged_user: row.ack_by_name || row.ack_by_email,
+    acknowledged_msg: row.acknowledged_msg,
+    acknowledged_by_user: person(row.ack_by_id, row.ack_by_name, row.ack_by_email),
+    acknowledged_to_user: to('ack'),
+    doneAt: row.done_at?.toISOString() ?? null,
+    done_by_user: person(row.done_by_id, row.done_by_name, row.done_by_email),
+    done_to_user: to('done'),
+    done_msg: row.done_msg,
+  };
+}
+
+/**
+ * Fault events people own: lists, acknowledge → (comment updates) → done with mail to the chosen members, the
+ * evidence stored once when an event opens, and the 'Real time fault event' mail to those who turned it on.
+ */
+export function createFaultEventsService(deps: Deps) {
+  const { db, repository } = deps;
+
+  async function withRecipients(rows: FaultEventRow[]) {
+    const recipients = await repository.recipients(rows.map((row) => row.id));
+    return rows.map((row) => toFaultEvent(row, recipients));
+  }
+
+  async function list(modelId: string, month: number, year: number) {
+    const model = await repository.modelContext(modelId);
+    if (!model) throw notFound();
+    const events = await withRecipients(await repository.list(modelId, month, year, model.time_zone));
+    return {
+      new_alarm: events.filter((event) => !event.isDone),
+      alarm_history: events.filter((event) => event.isDone),
+    };
+  }
+
+  /** Stores the evidence of an event once and, by the instance that stored it, mails those who asked for it. */
+  async function captureEvidence(id: number): Promise<void> {
+    const evidence = await buildEvidence(repository, await deps.master.get(), id);
+    if (!evidence) return;
+    await db.transaction().execute(async (trx) => {
+      if (!(await repository.storeEvidence(id, evidence, trx))) return;
+      const event = await repository.find(id, trx);
+      const model = event && (await repository.modelContext(event.model_id, trx));
+      if (!event || !model) return;
+      for (const member of await repository.realtimeSubscribers(
+        model.company_id,
+        model.equipment_tag_id,
+        trx,
+      )) {
+        const message = faultEventMail({
+          kind: 'new',
+          language: member.language,
+          event,
+          modelName: model.title,
+          timeZone: model.time_zone,
+          actor: '',
+          comment: '',
+          evidence,
+          link: `${deps.publicUrl}/model/${model.id}?event=${event.id}`,
+        });
+        await deps.mail.enqueue(
+          {
+            recipient: member.email,
+            subject: message.subject,
+            text: message.text,
+            companyId: model.company_id,
+          },
+          trx,
+        );
+      }
+    });
+  }
+
+  /** Catches up on events opened without evidence (this instance was down, or several opened at once). */
+  let running: Promise<void> | null = null;
+  let again = false;
+  function catchUp(modelId: string | null) {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        for (const id of await repository.withoutEvidence(modelId, 50)) {
+          await captureEvidence(id).catch((error) =>
+            deps.log('fault event evidence not stored', { id, error: (error as Error).message }),
+          );
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const stopHearing = deps.bus.subscribe((event) => {
+    if (event.type === 'fault-event' && event.action === 'opened') void catchUp(null);
+  });
+
+  async function recipientsOf(companyId: string, emails: string[]): Promise<Member[]> {
+    const unique = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+    const members = await repository.members(companyId, unique);
+    const known = new Set(members.map((m) => m.email.toLowerCase()));
+    const outside = unique.filter((email) => !known.has(email));
+    if (outside.length)
+      throw badRequest(
+        `email_to: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not a member of this company.`,
+      );
+    return members;
+  }
+
+  /** Acknowledge, comment update or done: one transaction for the change, the recipients, the mail and the live event. */
+  async function act(kind: 'ack' | 'update' | 'done', auth: AuthContext, body: FaultEventCommentRequest) {
+    const id = body.comment_info.fault_event_id;
+    const before = await repository.find(id);
+    if (!before) throw notFound('Fault event not found.');
+    const model = await repository.modelContext(before.model_id);
+    if (!model) throw notFound('Fault event not found.');
+    const members = await recipientsOf(model.company_id, body.comment_info.email_to);
+    const comment = body.comment_info.comment;
+    const commentType = kind === 'update' ? (body.comment_type ?? 1) : kind === 'ack' ? 1 : 2;
+    let mailKind: MailKind = kind;
+    await db.transaction().execute(async (trx) => {
+      const state = await repository.lock(id, trx);
+      if (!state) throw notFound('Fault event not found.');
+      if (kind === 'done') {
+        if (state.done_at) throw conflict('This fault event is already done.', 'already-done');
+        if (!state.is_acknowledged)
+          throw conflict('Acknowledge the fault event before marking it done.', 'not-acknowledged');
+        await repository.done(id, auth.userId, comment, trx);
+        await repository.setRecipients(id, 'done', members, trx);
+      } else if (commentType === 2) {
+        if (!state.done_at)
+          throw conflict('This fault event is not done yet: there is no done comment to update.');
+        await repository.updateDoneComment(id, auth.userId, comment, trx);
+        await repository.setRecipients(id, 'done', members, trx);
+      } else {
+        if (state.done_at) throw conflict('This fault event is already done.', 'already-done');
+        if (kind === 'update' && !state.is_acknowledged)
+          throw conflict('Acknowledge the fault event before updating its comment.', 'not-acknowledged');
+        if (kind === 'ack' && state.is_acknowledged) mailKind = 'update';
+        await repository.acknowledge(id, auth.userId, comment, trx);
+        await repository.setRecipients(id, 'ack', members, trx);
+      }
+      const after = await repository.find(id, trx);
+      if (!after) throw notFound('Fault event not found.');
+      const evidence = await repository.evidence(id);
+      const actor =
+        after[kind === 'done' || commentType === 2 ? 'done_by_name' : 'ack_by_name'] || auth.email;
+      for (const member of members) {
+        const message = faultEventMail({
+          kind: mailKind,
+          language: member.language,
+          event: after,
+          modelName: model.title,
+          timeZone: model.time_zone,
+          actor,
+          comment,
+          evidence,
+          link: `${deps.publicUrl}/model/${model.id}?event=${id}`,
+        });
+        await deps.mail.enqueue(
+          {
+            recipient: member.email,
+            subject: message.subject,
+            text: message.text,
+            companyId: model.company_id,
+          },
+          trx,
+        );
+      }
+      await repository.publish(
+        {
+          type: 'fault-event',
+          action:
+            kind === 'done' ? 'done' : kind === 'ack' && mailKind === 'ack' ? 'acknowledged' : 'comment',
+          companyId: model.company_id,
+          modelId: model.id,
+          faultEventId: id,
+        },
+        trx,
+      );
+    });
+    return detail(id);
+  }
+
+  async function detail(id: number): Promise<FaultEventDetail> {
+    const row = await repository.find(id);
+    if (!row) throw notFound('Fault event not found.');
+    let evidence = await repository.evidence(id);
+    if (!evidence) {
+      await captureEvidence(id).catch((error) =>
+        deps.log('fault event evidence not stored', { id, error: (error as Error).message }),
+      );
+      evidence = await repository.evidence(id);
+    }
+    const [event] = await withRecipients([row]);
+    return { ...(event as FaultEvent), evidence };
+  }
+
+  function toCompanyAlarm(row: CompanyAlarmRow, recipients: RecipientRow[]): CompanyAlarm {
+    return {
+      ...toFaultEvent(row, recipients),
+      modelName: row.model_title,
+      modelCode: row.model_code,
+      modelTypeId: row.model_type_id,
+      equipmentTagName: row.tag_name,
+    };
+  }
+
+  return {
+    list,
+    count: (modelId: string) => repository.count(modelId),
+    detail,
+    captureEvidence,
+    catchUp,
+    acknowledge: (auth: AuthContext, body: FaultEventCommentRequest) => act('ack', auth, body),
+    updateComment: (auth: AuthContext, body: FaultEventCommentRequest) => act('update', auth, body),
+    done: (auth: AuthContext, body: FaultEventCommentRequest) => act('done', auth, body),
+    modelOfEvent: (id: number) => repository.modelOfEvent(id),
+    async members(modelId: string) {
+      const model = await repository.modelContext(modelId);
+      if (!model) throw notFound();
+      const members = await repository.members(model.company_id);
+      return { items: members.map(({ id, name, email, role }) => ({ id, name, email, role })) };
+    },
+    async companyAlarms(filter: Parameters<FaultEventsRepository['companyAlarms']>[0]) {
+      const { rows, total } = await repository.companyAlarms(filter);
+      const recipients = await repository.recipients(rows.map((row) => row.id));
+      return { items: rows.map((row) => toCompanyAlarm(row, recipients)), total };
+    },
+    async exportRows(modelId: string) {
+      const model = await repository.modelContext(modelId);
+      if (!model) throw notFound();
+      const events = await withRecipients(await repository.list(modelId, 0, 0, model.time_zone));
+      return { model, events };
+    },
+    async scheduler(userId: string) {
+      const settings = await repository.settings(userId);
+      return { enable: settings.realtime_fault_event, language: settings.language };
+    },
+    async setScheduler(userId: string, enable: boolean, language?: 'en' | 'th') {
+      await repository.setRealtime(userId, enable, language);
+      const settings = await repository.settings(userId);
+      return { enable: settings.realtime_fault_event, language: settings.language };
+    },
+    stop() {
+      stopHearing();
+    },
+  };
+}
+
+export type FaultEventsService = ReturnType<typeof createFaultEventsService>;

@@ -1,0 +1,225 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/pool.ts';
+
+export interface TopicRow {
+  id: string;
+  company_id: string;
+  model_id: string;
+  topic: string;
+  description: string;
+  updated_at: Date;
+  created_by: string | null;
+  name: string;
+  image_url: string | null;
+  comment_count: number;
+}
+
+export interface CommentRow {
+  id: string;
+  topic_id: string;
+  model_id: string;
+  company_id: string;
+  description: string;
+  updated_at: Date;
+  created_by: string | null;
+  name: string;
+  image_url: string | null;
+}
+
+export interface PointNoteRow {
+  id: string;
+  model_id: string;
+  model_code: string;
+  sensor_id: string;
+  sensor_name: string;
+  phase: string;
+  axis: string;
+  ts: Date;
+  y_position: number;
+  description: string;
+  rvs_graph_id: string;
+  created_by: string | null;
+  name: string;
+}
+
+const TOPIC = sql`t.id, t.company_id, t.model_id, t.topic, t.description, t.updated_at, t.created_by,
+  coalesce(nullif(u.name, ''), u.email, '') AS name, u.image_url,
+  (SELECT count(*)::int FROM note_comments c WHERE c.topic_id = t.id) AS comment_count`;
+const COMMENT = sql`c.id, c.topic_id, t.model_id, t.company_id, c.description, c.updated_at, c.created_by,
+  coalesce(nullif(u.name, ''), u.email, '') AS name, u.image_url`;
+const POINT = sql`p.id, p.model_id, m.code AS model_code, p.sensor_id, p.sensor_id AS sensor_name, p.phase, p.axis,
+  p.ts, p.y_position, p.description, p.rvs_graph_id, p.created_by, coalesce(nullif(u.name, ''), u.email, '') AS name`;
+
+/** SQL of notes, comments and sensor point notes. */
+export function createNotesRepository(db: Db) {
+  return {
+    async modelCompany(modelId: string): Promise<string | undefined> {
+      const { rows } = await sql<{ company_id: string }>`SELECT company_id FROM equipment_models
+        WHERE id = ${modelId}`.execute(db);
+      return rows[0]?.company_id;
+    },
+
+    async modelByCode(companyId: string | null, code: string): Promise<string | undefined> {
+      if (!companyId) return undefined;
+      const { rows } = await sql<{ id: string }>`SELECT id FROM equipment_models
+        WHERE company_id = ${companyId} AND code = ${code}`.execute(db);
+      return rows[0]?.id;
+    },
+
+    async topics(modelId: string, start: string | undefined, end: string | undefined): Promise<TopicRow[]> {
+      const { rows } =
+        await sql<TopicRow>`SELECT ${TOPIC} FROM note_topics t LEFT JOIN users u ON u.id = t.created_by
+        WHERE t.model_id = ${modelId}
+          AND (${start ?? null}::timestamptz IS NULL OR t.updated_at >= ${start ?? null}::timestamptz)
+          AND (${end ?? null}::timestamptz IS NULL OR t.updated_at <= ${end ?? null}::timestamptz)
+        ORDER BY t.updated_at DESC`.execute(db);
+      return rows;
+    },
+
+    async topic(id: string): Promise<TopicRow | undefined> {
+      const { rows } =
+        await sql<TopicRow>`SELECT ${TOPIC} FROM note_topics t LEFT JOIN users u ON u.id = t.created_by
+        WHERE t.id = ${id}`.execute(db);
+      return rows[0];
+    },
+
+    async modelOfTopic(id: string): Promise<string | undefined> {
+      const { rows } = await sql<{
+        model_id: string;
+      }>`SELECT model_id FROM note_topics WHERE id = ${id}`.execute(db);
+      return rows[0]?.model_id;
+    },
+
+    async modelOfComment(id: string): Promise<string | undefined> {
+      const { rows } = await sql<{ model_id: string }>`SELECT t.model_id FROM note_comments c
+        JOIN note_topics t ON t.id = c.topic_id WHERE c.id = ${id}`.execute(db);
+      return rows[0]?.model_id;
+    },
+
+    async modelOfPointNote(id: string): Promise<string | undefined> {
+      const { rows } = await sql<{ model_id: string }>`SELECT model_id FROM sensor_point_notes
+        WHERE id = ${id}`.execute(db);
+      return rows[0]?.model_id;
+    },
+
+    async createTopic(
+      input: { companyId: string; modelId: string; topic: string; description: string; userId: string },
+      executor: Db = db,
+    ): Promise<string> {
+      const { rows } = await sql<{
+        id: string;
+      }>`INSERT INTO note_topics (company_id, model_id, topic, description, created_by)
+        VALUES (${input.companyId}, ${input.modelId}, ${input.topic}, ${input.description}, ${input.userId})
+        RETURNING id`.execute(executor);
+      return (rows[0] as { id: string }).id;
+    },
+
+    async updateTopic(id: string, topic: string, description: string, executor: Db = db) {
+      await sql`UPDATE note_topics SET topic = ${topic}, description = ${description}, updated_at = now()
+        WHERE id = ${id}`.execute(executor);
+    },
+
+    async deleteTopic(id: string, executor: Db = db) {
+      await sql`DELETE FROM note_topics WHERE id = ${id}`.execute(executor);
+    },
+
+    async comments(topicId: string): Promise<CommentRow[]> {
+      const { rows } = await sql<CommentRow>`SELECT ${COMMENT} FROM note_comments c
+        JOIN note_topics t ON t.id = c.topic_id LEFT JOIN users u ON u.id = c.created_by
+        WHERE c.topic_id = ${topicId} ORDER BY c.created_at, c.id`.execute(db);
+      return rows;
+    },
+
+    async comment(id: string): Promise<CommentRow | undefined> {
+      const { rows } = await sql<CommentRow>`SELECT ${COMMENT} FROM note_comments c
+        JOIN note_topics t ON t.id = c.topic_id LEFT JOIN users u ON u.id = c.created_by
+        WHERE c.id = ${id}`.execute(db);
+      return rows[0];
+    },
+
+    async createComment(topicId: string, description: string, userId: string, executor: Db = db) {
+      const { rows } = await sql<{ id: string }>`INSERT INTO note_comments (topic_id, description, created_by)
+        VALUES (${topicId}, ${description}, ${userId}) RETURNING id`.execute(executor);
+      await sql`UPDATE note_topics SET updated_at = now() WHERE id = ${topicId}`.execute(executor);
+      return (rows[0] as { id: string }).id;
+    },
+
+    async updateComment(id: string, description: string, executor: Db = db) {
+      await sql`UPDATE note_comments SET description = ${description}, updated_at = now()
+        WHERE id = ${id}`.execute(executor);
+    },
+
+    async deleteComment(id: string, executor: Db = db) {
+      await sql`DELETE FROM note_comments WHERE id = ${id}`.execute(executor);
+    },
+
+    async pointNotes(filter: {
+      modelId: string;
+      sensor?: string | undefined;
+      phase?: string | undefined;
+      start: string;
+      end: string;
+    }): Promise<PointNoteRow[]> {
+      const { rows } = await sql<PointNoteRow>`SELECT ${POINT} FROM sensor_point_notes p
+        JOIN equipment_models m ON m.id = p.model_id LEFT JOIN users u ON u.id = p.created_by
+        WHERE p.model_id = ${filter.modelId} AND p.ts >= ${filter.start}::timestamptz AND p.ts <= ${filter.end}::timestamptz
+          AND (${filter.sensor ?? null}::text IS NULL OR p.sensor_id = ${filter.sensor ?? null})
+          AND (${filter.phase ?? null}::text IS NULL OR p.phase = ${filter.phase ?? null})
+        ORDER BY p.ts`.execute(db);
+      return rows;
+    },
+
+    async pointNote(id: string): Promise<PointNoteRow | undefined> {
+      const { rows } = await sql<PointNoteRow>`SELECT ${POINT} FROM sensor_point_notes p
+        JOIN equipment_models m ON m.id = p.model_id LEFT JOIN users u ON u.id = p.created_by
+        WHERE p.id = ${id}`.execute(db);
+      return rows[0];
+    },
+
+    async createPointNote(
+      input: {
+        companyId: string;
+        modelId: string;
+        sensorId: string;
+        phase: string;
+        axis: string;
+        ts: string;
+        y: number;
+        description: string;
+        rvsGraphId: string;
+        userId: string;
+      },
+      executor: Db = db,
+    ): Promise<string> {
+      const { rows } = await sql<{
+        id: string;
+      }>`INSERT INTO sensor_point_notes (company_id, model_id, sensor_id,
+          phase, axis, ts, y_position, description, rvs_graph_id, created_by)
+        VALUES (${input.companyId}, ${input.modelId}, ${input.sensorId}, ${input.phase}, ${input.axis},
+          ${input.ts}::timestamptz, ${input.y}, ${input.description}, ${input.rvsGraphId}, ${input.userId})
+        RETURNING id`.execute(executor);
+      return (rows[0] as { id: string }).id;
+    },
+
+    async updatePointNote(
+      id: string,
+      description: string,
+      rvsGraphId: string | undefined,
+      executor: Db = db,
+    ) {
+      await sql`UPDATE sensor_point_notes SET description = ${description},
+          rvs_graph_id = coalesce(${rvsGraphId ?? null}, rvs_graph_id), updated_at = now()
+        WHERE id = ${id}`.execute(executor);
+    },
+
+    async deletePointNote(id: string, executor: Db = db) {
+      await sql`DELETE FROM sensor_point_notes WHERE id = ${id}`.execute(executor);
+    },
+
+    async publish(event: Record<string, unknown>, executor: Db = db) {
+      await sql`SELECT sdp_publish(${JSON.stringify(event)}::jsonb)`.execute(executor);
+    },
+  };
+}
+
+export type NotesRepository = ReturnType<typeof createNotesRepository>;

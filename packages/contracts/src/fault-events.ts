@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { uuid } from './common.ts';
+
+/**
+ * Fault events (spec 03 §2.14, §3, §4.4, §7.3; issue 15): the new ones of a model, their history, acknowledge,
+ * comment update, done, the count of a model, the company alarm list and the real-time switch. Times are ISO 8601
+ * instants; the web shows them in the company's zone.
+ */
+
+const instant = z.iso.datetime({ offset: true });
+
+/** Longest acknowledge / done comment, in characters. */
+export const FAULT_EVENT_COMMENT_MAX = 1000;
+
+/** A person told about an acknowledge or done. */
+export const faultEventPerson = z.object({ id: uuid.nullable(), name: z.string(), email: z.string() });
+export type FaultEventPerson = z.infer<typeof faultEventPerson>;
+
+/** The stored proof of an event (issue 15 item 3): what was measured against what, when it opened. */
+export const faultEventEvidence = z.object({
+  tag: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  value: z.number(),
+  warningLimit: z.number().nullable(),
+  alarmLimit: z.number().nullable(),
+  /** 'high': above the limit is bad; 'low': below it. */
+  direction: z.enum(['high', 'low']),
+  /** How far past the crossed limit the value was, in percent of the limit. */
+  exceedPercent: z.number().nullable(),
+  /** The 'X out of Y' rule the status rose under. */
+  persistence: z.object({ x: z.number().int(), y: z.number().int() }).nullable(),
+  /** The tag's samples of the 24 hours before the event, thinned: [epoch ms, value]. */
+  trend: z.array(z.tuple([z.number(), z.number()])),
+  trendStats: z.object({ min: z.number(), max: z.number(), mean: z.number(), count: z.number() }).nullable(),
+  /** For vibration and current tags: the capture closest before the event, its peaks and fault-frequency cursors. */
+  spectrum: z
+    .object({
+      fileName: z.string(),
+      capturedAt: instant,
+      sensor: z.string(),
+      channel: z.string(),
+      kind: z.string(),
+      sampleRate: z.number(),
+      /** Largest peaks of the amplitude spectrum: frequency (Hz) and amplitude in the capture's unit. */
+      peaks: z.array(z.object({ hz: z.number(), amplitude: z.number() })),
+      /** Fault frequencies of the model (running speed and its harmonics, line frequency …), Hz. */
+      cursors: z.array(z.object({ label: z.string(), hz: z.number() })),
+    })
+    .nullable(),
+  failureMode: z.string(),
+  recommendation: z.string(),
+  capturedAt: instant,
+});
+export type FaultEventEvidence = z.infer<typeof faultEventEvidence>;
+
+/** One fault event (spec 03 §3 'Fault event'), with the people of its acknowledge and done. */
+export const faultEvent = z.object({
+  id: z.number().int(),
+  modelId: uuid,
+  eventDate: instant,
+  alarmMessage: z.string(),
+  /** 1 Warning, 2 Alarm. */
+  alarmType: z.union([z.literal(1), z.literal(2)]),
+  alarmValue: z.number(),
+  warningLimit: z.number().nullable(),
+  alarmLimit: z.number().nullable(),
+  sensorId: z.string(),
+  tag: z.string(),
+  cause: z.string(),
+  recommendation: z.string(),
+  isAcknowledged: z.boolean(),
+  isDone: z.boolean(),
+  updatedAt: instant,
+  acknowledgedAt: instant.nullable(),
+  acknowledged_user: z.string().nullable(),
+  acknowledged_msg: z.string().nullable(),
+  acknowledged_by_user: faultEventPerson.nullable(),
+  acknowledged_to_user: z.array(faultEventPerson),
+  doneAt: instant.nullable(),
+  done_by_user: faultEventPerson.nullable(),
+  done_to_user: z.array(faultEventPerson),
+  done_msg: z.string().nullable(),
+});
+export type FaultEvent = z.infer<typeof faultEvent>;
+
+export const faultEventDetail = faultEvent.extend({ evidence: faultEventEvidence.nullable() });
+export type FaultEventDetail = z.infer<typeof faultEventDetail>;
+
+/** GET /fault-event/{tagId}: open events, and the completed ones (history). */
+export const faultEventList = z.object({
+  new_alarm: z.array(faultEvent),
+  alarm_history: z.array(faultEvent),
+});
+export type FaultEventList = z.infer<typeof faultEventList>;
+
+/** month 1–12 and a year, or 0 and 0 for every event (spec 03 §7.3). */
+export const faultEventListQuery = z
+  .object({
+    month: z.coerce.number().int().min(0).max(12).default(0),
+    year: z.coerce.number().int().min(0).max(9999).default(0),
+  })
+  .refine((q) => q.month === 0 || q.year > 0, {
+    message: 'year: a month needs its year (0 and 0 for every event)',
+    path: ['year'],
+  });
+
+export const faultEventCountQuery = z.object({ equipment_model_id: uuid });
+export const faultEventCount = z.object({
+  /** Open (not done) events of the model. */
+  count: z.number().int(),
+  alarm: z.number().int(),
+  warning: z.number().int(),
+});
+
+/** The event's data as the client saw it (spec 03 §7.3); the server mails what it stores, not this. */
+export const faultEventData = z
+  .object({
+    overAllStatus: z.union([z.number(), z.string()]).optional(),
+    date: z.string().max(20).optional(),
+    time: z.string().max(20).optional(),
+    sensorId: z.union([z.number(), z.string()]).optional(),
+    modelName: z.string().max(500).optional(),
+    alarmMessage: z.string().max(2000).optional(),
+    cause: z.string().max(5000).optional(),
+    recommendation: z.string().max(5000).optional(),
+    alarmValue: z.union([z.number(), z.string()]).optional(),
+    warningLimit: z.union([z.number(), z.string()]).nullable().optional(),
+    alarmLimit: z.union([z.number(), z.string()]).nullable().optional(),
+  })
+  .partial();
+
+/** Acknowledge, comment update and done (spec 03 §7.3). */
+export const faultEventCommentRequest = z.object({
+  comment_info: z.object({
+    fault_event_id: z.coerce.number().int().positive(),
+    email_to: z
+      .array(z.email('email_to: enter e-mail addresses').max(320))
+      .min(1, 'email_to: * User is required')
+      .max(100),
+    comment: z
+      .string()
+      .trim()
+      .min(1, 'comment: * Messages is required')
+      .max(FAULT_EVENT_COMMENT_MAX, `comment: at most ${FAULT_EVENT_COMMENT_MAX} characters`),
+  }),
+  data: faultEventData.optional(),
+  /** 1: the acknowledge comment, 2: the done comment (PATCH only). */
+  comment_type: z.coerce.number().int().min(1).max(2).optional(),
+});
+export type FaultEventCommentRequest = z.infer<typeof faultEventCommentRequest>;
+
+/** Inputs of spec 03 §7.3 'Acknowledge': the equipment and the user's e-mail, both optional here. */
+export const faultEventActionQuery = z.object({
+  equipment_id: z.string().max(100).optional(),
+  user_email: z.string().max(320).optional(),
+});
+
+export const faultEventMembersQuery = z.object({ equipment_model_id: uuid });
+export const faultEventMembers = z.object({
+  items: z.array(z.object({ id: uuid, name: z.string(), email: z.string(), role: z.string() })),
+});
+
+/** The company alarm list (issue 15 item 4). */
+export const companyAlarmsQuery = z.object({
+  company_id: uuid,
+  status: z.enum(['open', 'done', 'all']).default('open'),
+  alarm_type: z.coerce.number().int().min(1).max(2).optional(),
+  model_type_id: z.coerce.number().int().min(1).max(10).optional(),
+  acknowledged: z.enum(['yes', 'no']).optional(),
+  /** Only events older than this many hours. */
+  min_age_hours: z.coerce.number().min(0).max(100_000).optional(),
+  /** Only events younger than this many hours. */
+  max_age_hours: z.coerce.number().min(0).max(100_000).optional(),
+  sort: z.enum(['newest', 'oldest', 'severity', 'model']).default('newest'),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export const companyAlarm = faultEvent.extend({
+  modelName: z.string(),
+  modelCode: z.string(),
+  modelTypeId: z.number().int(),
+  equipmentTagName: z.string(),
+});
+export const companyAlarms = z.object({ items: z.array(companyAlarm), total: z.number().int() });
+export type CompanyAlarm = z.infer<typeof companyAlarm>;
+
+/** The 'Real time fault event' switch of the signed-in user (spec 01 §1, §7). */
+export const realtimeSchedulerState = z.object({ enable: z.boolean(), language: z.enum(['en', 'th']) });
+export const realtimeSchedulerQuery = z.object({ language: z.enum(['en', 'th']).optional() });
+export type RealtimeSchedulerState = z.infer<typeof realtimeSchedulerState>;
