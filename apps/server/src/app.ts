@@ -83,6 +83,8 @@ import { createMcaService } from './modules/mca/mca.service.ts';
 import { evsRoutes } from './modules/evs/evs.routes.ts';
 import { createModelSummaryRepository } from './modules/model-summary/model-summary.repository.ts';
 import { modelSummaryRoutes } from './modules/model-summary/model-summary.routes.ts';
+import { createRvsRepository } from './modules/rvs/rvs.repository.ts';
+import { rvsRoutes } from './modules/rvs/rvs.routes.ts';
 import { createVcaRepository } from './modules/vca/vca.repository.ts';
 import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -406,6 +408,14 @@ export async function buildApp({
         visibility,
       });
       await api.register(evsRoutes, { timeseries: createTimeseriesRepository(pool), models, master, visibility });
+      // Issue 14: the RVS vibration view.
+      await api.register(rvsRoutes, {
+        repository: createRvsRepository(pool),
+        timeseries: createTimeseriesRepository(pool),
+        models,
+        master,
+        visibility,
+      });
       await api.register(modelSummaryRoutes, {
         repository: createModelSummaryRepository(pool),
         vca: createVcaRepository(pool),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { componentLifeHours, formatRulPercent, formatRulYears, remainingLife, rulStatus } from './rul.ts';
+import {
+  componentLifeHours,
+  formatRulPercent,
+  formatRulYears,
+  initialLifeUsed,
+  remainingLife,
+  remainingLifeTrace,
+  rulStatus,
+} from './rul.ts';
 
 const capacitor = { ratedLifeHours: 1000, ratedTemperatureC: 105 };
 
@@ -59,5 +67,28 @@ describe('RUL classes and display (spec 02 §4)', () => {
     expect(formatRulYears(15)).toBe('15.0');
     expect(formatRulYears(3.149)).toBe('3.1');
     expect(formatRulPercent(99.9125)).toBe('99.9');
+  });
+});
+
+describe('remainingLifeTrace', () => {
+  it('matches remainingLife over every prefix, with use per day and initial damage', () => {
+    const rating = { ratedLifeHours: 5000, ratedTemperatureC: 105 };
+    const samples = [60, 62, 70, 65, 80, 75].map((value, i) => ({ t: i * 1_800_000, value }));
+    const trace = remainingLifeTrace(samples, rating, 0.4, 12);
+    expect(trace).toHaveLength(5);
+    for (const point of trace) {
+      // Half-hour steps at 12 h a day count a quarter hour each, at the step's first temperature.
+      const history = samples
+        .slice(0, point.index)
+        .map((sample) => ({ hours: 0.5 * 0.5, temperatureC: sample.value }));
+      const reference = remainingLife(history, rating, 0.4);
+      expect(point.rulPercent).toBeCloseTo(reference.rulPercent, 10);
+      expect(point.remainingYears).toBeCloseTo(reference.remainingYears, 10);
+    }
+  });
+
+  it('counts initial use in hours: 2,600 days × 24 h over 83,200 h is 0.75', () => {
+    expect(initialLifeUsed(2600, 24, 83_200)).toBeCloseTo(0.75, 12);
+    expect(() => initialLifeUsed(1, 24, 0)).toThrow();
   });
 });

@@ -118,3 +118,62 @@ export function formatRulPercent(percent: number): string {
   assertFinite(percent, 'RUL (%)');
   return percent.toFixed(1);
 }
+
+/**
+ * Life used before monitoring began (Miner's initial damage, 0–1): days in service × hours run a day over the
+ * expected life in hours (`expectedLifeHours`, the part's life at its past operating temperature). Every input
+ * in hours or days; throws on a non-positive expected life.
+ */
+export function initialLifeUsed(
+  daysInService: number,
+  hoursPerDay: number,
+  expectedLifeHours: number,
+): number {
+  assertNonNegative(daysInService, 'initial usage duration (days)');
+  assertNonNegative(hoursPerDay, 'average rate (h/day)');
+  assertPositive(expectedLifeHours, 'expected life (h)');
+  return (daysInService * hoursPerDay) / expectedLifeHours;
+}
+
+/** One point of a {@link remainingLifeTrace}: after the interval ending at index `index` of the samples. */
+export interface RemainingLifePoint {
+  readonly index: number;
+  /** D so far, initial damage included. */
+  readonly damage: number;
+  readonly rulPercent: number;
+  readonly remainingYears: number;
+}
+
+/**
+ * Miner's rule accumulated along a temperature series (ANALYTICS.md §5) in one pass: sample i−1's temperature
+ * holds until sample i, counted at `hoursPerDay`/24 of the wall-clock time (a part that runs 12 h a day ages
+ * half as fast). Gives, after each sample from the second on, D, RUL % = 100(1 − D) and remaining years
+ * (1 − D)·L(T_{i−1})/8760, equal to {@link remainingLife} over the same prefix. Times in epoch ms.
+ */
+export function remainingLifeTrace(
+  samples: readonly { readonly t: number; readonly value: number }[],
+  rating: LifeRating,
+  initialDamage = 0,
+  hoursPerDay = 24,
+): RemainingLifePoint[] {
+  assertNonNegative(initialDamage, 'initial damage');
+  assertNonNegative(hoursPerDay, 'average rate (h/day)');
+  const out: RemainingLifePoint[] = [];
+  let damage = initialDamage;
+  for (let i = 1; i < samples.length; i++) {
+    const before = samples[i - 1]!;
+    const now = samples[i]!;
+    const hours = ((now.t - before.t) / 3_600_000) * (hoursPerDay / 24);
+    assertNonNegative(hours, 'interval duration (h)');
+    const life = componentLifeHours(before.value, rating);
+    damage += hours / life;
+    const left = Math.max(0, 1 - damage);
+    out.push({
+      index: i,
+      damage,
+      rulPercent: 100 * left,
+      remainingYears: (left * life) / HOURS_PER_YEAR,
+    });
+  }
+  return out;
+}

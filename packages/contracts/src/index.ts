@@ -12,6 +12,7 @@ export * from './models.ts';
 export * from './notes.ts';
 export * from './pd.ts';
 export * from './reports.ts';
+export * from './rvs.ts';
 export * from './structure.ts';
 export * from './transformer.ts';
 export * from './vca.ts';

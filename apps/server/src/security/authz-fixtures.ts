@@ -307,6 +307,75 @@ export async function seedAuthzWorld(ctx: TestContext) {
     transformers[scope] = id;
   }
 
+  // A drive (VCA) and a fan train (EVS) per scope for the issue 13 calls: a remaining-life row with its
+  // temperatures, one output-current capture of three phases, and the readings of one vibration sensor.
+  const drives: Record<string, string> = {};
+  const fans: Record<string, string> = {};
+  for (const scope of ['assigned', 'unassigned', 'other'] as const) {
+    const key = scope === 'other' ? keyB : keyA;
+    const ingestAs = async (url: string, payload: object) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        payload,
+      });
+      if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.body}`);
+    };
+    const driveId = await freshModel(tags[scope] as string, 3, {
+      vsd_alarm_limit_sensor_new_in: [
+        {
+          sensorTypeId: 3101,
+          sensorGroupId: 31,
+          tagCode: 'dc_link_capacitor',
+          l0: 5000,
+          tmax: 105,
+          warning: 20,
+          alarm: 10,
+        },
+      ],
+    });
+    const drive = await as('GET', `/api/v1/equipment-models/${driveId}`);
+    await ingestAs('/api/v1/ingest/measurements', {
+      modelCode: drive.modelCode,
+      points: Array.from({ length: 10 }, (_, i) => [
+        { tag: 'dc_link_capacitor.temperature', ts: day + i * 60_000, value: 60 + i },
+        { tag: 'motor_load', ts: day + i * 60_000, value: 70 },
+      ]).flat(),
+    });
+    for (const channel of ['a', 'b', 'c'] as const)
+      await ingestAs('/api/v1/ingest/waveforms', {
+        modelCode: drive.modelCode,
+        sensor: 'vsd',
+        kind: 'current',
+        channel,
+        sampleRate: 5000,
+        capturedAt: new Date(day).toISOString(),
+        unit: 'A',
+        fileName: `VSD_${channel}`,
+        samples: Array.from({ length: 256 }, (_, i) => 10 * Math.cos((2 * Math.PI * 50 * i) / 5000)),
+      });
+    drives[scope] = driveId;
+    const fanId = await freshModel(tags[scope] as string, 4, {
+      vibration_sensor_in: [
+        {
+          sensorId: 'M1',
+          sensorName: 'Motor DE',
+          acceleration: { warning: 10, alarm: 20 },
+          velocity: { warning: 2.8, alarm: 4.5 },
+          temperature: { warning: 80, alarm: 95 },
+          sensorPointId: 1,
+        },
+      ],
+    });
+    const fan = await as('GET', `/api/v1/equipment-models/${fanId}`);
+    await ingestAs('/api/v1/ingest/measurements', {
+      modelCode: fan.modelCode,
+      points: [{ tag: 'M1.velocity', ts: day, value: 1.2 }],
+    });
+    fans[scope] = fanId;
+  }
+
   const freshOffline = async (tagId: string) =>
     (
       (await as('POST', '/api/v1/equipment-model-offlines', {
@@ -509,6 +578,8 @@ export async function seedAuthzWorld(ctx: TestContext) {
     waveformOf: (scope: Scope) => waveforms[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     transformerOf: (scope: Scope) =>
       transformers[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
+    driveOf: (scope: Scope) => drives[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
+    fanOf: (scope: Scope) => fans[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     offlineOf: (scope: Scope) => offlines[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     freshFolder,
     freshTag,

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createTestContext, type TestContext } from '../../test/harness.ts';
 import {
@@ -69,6 +70,43 @@ const offlineBody = (isActive: 'active' | 'inactive') => ({
   title: 'Historian',
   linkUrl: 'https://historian.example.com/',
   isActive,
+});
+
+/** A fault event of the scope's model, as the analysis opens it; acknowledged when asked (issue 15). */
+async function freshFaultEvent(scope: Scope, acknowledged = false, done = false): Promise<number> {
+  const { rows } = await sql<{ id: number }>`INSERT INTO fault_events (company_id, model_id, tag, event_date,
+      alarm_type, alarm_message, alarm_value, warning_limit, alarm_limit, sensor_id, is_acknowledged, done_at)
+    SELECT company_id, id, 'S1.temperature', now(), 2, 'Alarm: temperature', 90, 60, 80, 'S1', ${acknowledged},
+      ${done ? new Date() : null}::timestamptz
+    FROM equipment_models WHERE id = ${model(scope)} RETURNING id`.execute(ctx.db);
+  return Number(rows[0]?.id);
+}
+const faultEventBody = (id: number) => ({
+  comment_info: { fault_event_id: id, email_to: ['owner@acme.test'], comment: 'checked' },
+});
+/** A note (and a comment) of the scope's model written by the caller, who alone may change it. */
+async function freshNote(scope: Scope, role: Role) {
+  const author = w.userIds[role] ?? w.userIds.owner;
+  const { rows } = await sql<{ topic: string; comment: string }>`WITH t AS (
+      INSERT INTO note_topics (company_id, model_id, topic, description, created_by)
+      SELECT company_id, id, 'Bearing noise', 'Heard at the drive end', ${author}::uuid FROM equipment_models
+      WHERE id = ${model(scope)} RETURNING id)
+    INSERT INTO note_comments (topic_id, description, created_by) SELECT id, 'Greased', ${author}::uuid FROM t
+    RETURNING topic_id AS topic, id AS comment`.execute(ctx.db);
+  return rows[0] as { topic: string; comment: string };
+}
+async function freshPointNote(scope: Scope): Promise<string> {
+  const { rows } = await sql<{
+    id: string;
+  }>`INSERT INTO sensor_point_notes (company_id, model_id, sensor_id, ts,
+      y_position, description) SELECT company_id, id, 'S1', ${new Date(w.day).toISOString()}::timestamptz, 1.5, 'spike'
+    FROM equipment_models WHERE id = ${model(scope)} RETURNING id`.execute(ctx.db);
+  return (rows[0] as { id: string }).id;
+}
+const noteBody = (scope: Scope) => ({
+  topic: 'Oil leak',
+  description: 'At the gasket',
+  equipmentModelId: model(scope),
 });
 
 /** A role change of a throwaway active member, who leaves afterwards (the company keeps room under its limit). */
@@ -386,6 +424,85 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
   'GET /api/v1/waveforms/:id/time': (scope) => get(`/api/v1/waveforms/${w.waveformOf(scope)}/time`),
   'GET /api/v1/equipment-models/tr-summary-status/:id': (scope) =>
     get(`/api/v1/equipment-models/tr-summary-status/${w.transformerOf(scope)}`),
+  'GET /api/v1/fault-event/:tagId': (scope) => get(`/api/v1/fault-event/${model(scope)}?month=0&year=0`),
+  'GET /api/v1/fault-eventfault-event-count': (scope) =>
+    get(`/api/v1/fault-eventfault-event-count?equipment_model_id=${model(scope)}`),
+  'GET /api/v1/fault-event/count': (scope) =>
+    get(`/api/v1/fault-event/count?equipment_model_id=${model(scope)}`),
+  'GET /api/v1/fault-event/details/:id': async (scope) =>
+    get(`/api/v1/fault-event/details/${await freshFaultEvent(scope)}`),
+  'GET /api/v1/fault-event/members': (scope) =>
+    get(`/api/v1/fault-event/members?equipment_model_id=${model(scope)}`),
+  'GET /api/v1/fault-event/export': (scope) => get(`/api/v1/fault-event/export?model_id=${model(scope)}`),
+  'POST /api/v1/fault-event/acknowledge': async (scope) =>
+    json('POST', '/api/v1/fault-event/acknowledge', faultEventBody(await freshFaultEvent(scope))),
+  'PATCH /api/v1/fault-event/comment': async (scope) =>
+    json('PATCH', '/api/v1/fault-event/comment', {
+      ...faultEventBody(await freshFaultEvent(scope, true)),
+      comment_type: 1,
+    }),
+  'POST /api/v1/fault-event/done': async (scope) =>
+    json('POST', '/api/v1/fault-event/done', faultEventBody(await freshFaultEvent(scope, true))),
+  'GET /api/v1/fault-events': (scope) => get(`/api/v1/fault-events?company_id=${company(scope)}`),
+  'GET /api/v1/fault-event/scheduler/status': () => get('/api/v1/fault-event/scheduler/status'),
+  'GET /api/v1/fault-event/scheduler/enable': () => get('/api/v1/fault-event/scheduler/enable'),
+  'DELETE /api/v1/fault-event/scheduler/disable': () =>
+    json('DELETE', '/api/v1/fault-event/scheduler/disable'),
+  'GET /api/v1/note/get/note-topic/all': (scope) =>
+    get(`/api/v1/note/get/note-topic/all?equipment_model_id=${model(scope)}`),
+  'GET /api/v1/note/note/comment': async (scope, role) =>
+    get(`/api/v1/note/note/comment?note_topic_id=${(await freshNote(scope, role)).topic}`),
+  'POST /api/v1/note/note-topic': (scope) => json('POST', '/api/v1/note/note-topic', noteBody(scope)),
+  'PUT /api/v1/note/update/note-topic': async (scope, role) =>
+    json(
+      'PUT',
+      `/api/v1/note/update/note-topic?note_topic_id=${(await freshNote(scope, role)).topic}`,
+      noteBody(scope),
+    ),
+  'DELETE /api/v1/note/note-topic/:id': async (scope, role) =>
+    json('DELETE', `/api/v1/note/note-topic/${(await freshNote(scope, role)).topic}`),
+  'POST /api/v1/note-comment': async (scope, role) =>
+    json('POST', '/api/v1/note-comment', {
+      description: 'Vibration back to normal',
+      equipmentModelId: model(scope),
+      noteTopicId: (await freshNote(scope, role)).topic,
+    }),
+  'PUT /api/v1/note-comment/:id': async (scope, role) => {
+    const note = await freshNote(scope, role);
+    return json('PUT', `/api/v1/note-comment/${note.comment}`, {
+      description: 'Greased twice',
+      equipmentModelId: model(scope),
+      noteTopicId: note.topic,
+    });
+  },
+  'DELETE /api/v1/note-comment/:id': async (scope, role) =>
+    json('DELETE', `/api/v1/note-comment/${(await freshNote(scope, role)).comment}`),
+  'GET /api/v1/rvs/sensor-point-notes': (scope) =>
+    get(
+      `/api/v1/rvs/sensor-point-notes?modelCode=${w.modelOf(scope).code}&startDate=${new Date(w.day).toISOString()}&endDate=${new Date(w.day + 3_600_000).toISOString()}`,
+    ),
+  'POST /api/v1/rvs/sensor-point-notes': (scope) =>
+    json('POST', '/api/v1/rvs/sensor-point-notes', {
+      description: '',
+      model_code: w.modelOf(scope).code,
+      timestamp: new Date(w.day).toISOString(),
+      y_position: 2.5,
+      type: 'x',
+      axis: 'H',
+      rvs_graph_id: 1,
+      sensor_id: 'S1',
+    }),
+  'PUT /api/v1/rvs/sensor-point-notes': async (scope) =>
+    json('PUT', '/api/v1/rvs/sensor-point-notes', {
+      modelCode: w.modelOf(scope).code,
+      description: 'bearing',
+      noteId: await freshPointNote(scope),
+    }),
+  'DELETE /api/v1/rvs/sensor-point-notes': async (scope) =>
+    json(
+      'DELETE',
+      `/api/v1/rvs/sensor-point-notes?model_code=${w.modelOf(scope).code}&note_id=${await freshPointNote(scope)}`,
+    ),
   'GET /api/v1/equipment-models/:id/summary': (scope) =>
     get(`/api/v1/equipment-models/${model(scope)}/summary`),
   'GET /api/v1/health_monitoring/tr-model-result-data/new': (scope) =>
@@ -413,6 +530,33 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(
       `/api/v1/advance-analysis/pd-result?modelId=${w.transformerOf(scope)}&subModule=Main%20tank%20UHF%20Window&fileName=PD_1`,
     ),
+  'GET /api/v1/vca-result-data/diagram': (scope) =>
+    get(`/api/v1/vca-result-data/diagram?modelId=${w.driveOf(scope)}`),
+  'GET /api/v1/vca-model-trend-signal/trend-signal/new': (scope) =>
+    get(`/api/v1/vca-model-trend-signal/trend-signal/new?modelId=${w.driveOf(scope)}&${trRange()}`),
+  'GET /api/v1/vca-result-data/rul': (scope) =>
+    get(`/api/v1/vca-result-data/rul?modelId=${w.driveOf(scope)}&tagCode=dc_link_capacitor&${trRange()}`),
+  'GET /api/v1/vca-result-data/temperature': (scope) =>
+    get(
+      `/api/v1/vca-result-data/temperature?modelId=${w.driveOf(scope)}&tagCode=dc_link_capacitor&${trRange()}`,
+    ),
+  'GET /api/v1/vca-result-data/overall': (scope) =>
+    get(`/api/v1/vca-result-data/overall?modelId=${w.driveOf(scope)}`),
+  'GET /api/v1/vca-result-data/file-names': (scope) =>
+    get(`/api/v1/vca-result-data/file-names?modelId=${w.driveOf(scope)}&groupCode=TD`),
+  'GET /api/v1/vca-result-data/time-domain': (scope) =>
+    get(`/api/v1/vca-result-data/time-domain?modelId=${w.driveOf(scope)}&fileName=VSD_a`),
+  'GET /api/v1/vca-result-data/frequency': (scope) =>
+    get(`/api/v1/vca-result-data/frequency?modelId=${w.driveOf(scope)}&fileName=VSD_a`),
+  'GET /api/v1/evs/status': (scope) => get(`/api/v1/evs/status?modelId=${w.fanOf(scope)}`),
+  'GET /api/v1/evs/result': (scope) =>
+    get(`/api/v1/evs/result?modelId=${w.fanOf(scope)}&groupCode=Velocity&${trRange()}`),
+  'GET /api/v1/model_summary/overall_status': (scope) =>
+    get(`/api/v1/model_summary/overall_status?company_id=${company(scope)}`),
+  'GET /api/v1/model_summary/overall_status/mca': (scope) =>
+    get(`/api/v1/model_summary/overall_status/mca?company_id=${company(scope)}`),
+  'GET /api/v1/model_summary/overall_status/vca': (scope) =>
+    get(`/api/v1/model_summary/overall_status/vca?company_id=${company(scope)}`),
   'GET /api/v1/correlation/q-setting': (scope) =>
     get(`/api/v1/correlation/q-setting?modelId=${w.transformerOf(scope)}`),
   'GET /api/v1/correlation/score-result': (scope) =>

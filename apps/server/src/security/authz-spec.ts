@@ -460,6 +460,81 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/waveforms/:id/time': view,
   // Transformer dashboard (issue 12): reads of one model, held to equipment visibility.
   'GET /api/v1/equipment-models/tr-summary-status/:id': view,
+
+  // Fault events, notes and sensor point notes (issue 15).
+  'GET /api/v1/fault-event/:tagId': view,
+  'GET /api/v1/fault-eventfault-event-count': view,
+  'GET /api/v1/fault-event/count': view,
+  'GET /api/v1/fault-event/details/:id': view,
+  'GET /api/v1/fault-event/members': view,
+  'GET /api/v1/fault-event/export': view,
+  'POST /api/v1/fault-event/acknowledge': {
+    rule: { kind: 'equipment', permission: 'ManageFaultEvents' },
+    why: SPEC_PERMISSIONS.ManageFaultEvents.source,
+  },
+  'PATCH /api/v1/fault-event/comment': {
+    rule: { kind: 'equipment', permission: 'ManageFaultEvents' },
+    why: SPEC_PERMISSIONS.ManageFaultEvents.source,
+  },
+  'POST /api/v1/fault-event/done': {
+    rule: { kind: 'equipment', permission: 'ManageFaultEvents' },
+    why: SPEC_PERMISSIONS.ManageFaultEvents.source,
+  },
+  'GET /api/v1/fault-events': {
+    rule: company('ViewCompany'),
+    why: 'issue 15 item 4: the company alarm list (members see the events of their assigned equipment: filtered)',
+  },
+  'GET /api/v1/fault-event/scheduler/status': {
+    rule: signedIn,
+    why: "spec 01 §1: your 'Real time fault event' switch",
+  },
+  'GET /api/v1/fault-event/scheduler/enable': {
+    rule: signedIn,
+    why: "spec 01 §1: your 'Real time fault event' switch",
+  },
+  'DELETE /api/v1/fault-event/scheduler/disable': {
+    rule: signedIn,
+    why: "spec 01 §1: your 'Real time fault event' switch",
+  },
+  'GET /api/v1/note/get/note-topic/all': view,
+  'GET /api/v1/note/note/comment': view,
+  'POST /api/v1/note/note-topic': {
+    rule: { kind: 'equipment', permission: 'ViewCompany' },
+    why: 'spec 03 §2.15: whoever sees the model writes notes (spec 03 §6: only the author edits or deletes)',
+  },
+  'PUT /api/v1/note/update/note-topic': {
+    rule: { kind: 'equipment', permission: 'ViewCompany' },
+    why: 'spec 03 §6: the author edits their note (another author: 403, tested in notes.test.ts)',
+  },
+  'DELETE /api/v1/note/note-topic/:id': {
+    rule: { kind: 'equipment', permission: 'ViewCompany' },
+    why: 'spec 03 §6: the author deletes their note (another author: 403, tested in notes.test.ts)',
+  },
+  'POST /api/v1/note-comment': {
+    rule: { kind: 'equipment', permission: 'ViewCompany' },
+    why: 'spec 03 §2.15: whoever sees the model replies',
+  },
+  'PUT /api/v1/note-comment/:id': {
+    rule: { kind: 'equipment', permission: 'ViewCompany' },
+    why: 'spec 03 §6: the author edits their comment (another author: 403, tested in notes.test.ts)',
+  },
+  'DELETE /api/v1/note-comment/:id': {
+    rule: { kind: 'equipment', permission: 'ViewCompany' },
+    why: 'spec 03 §6: the author deletes their comment (another author: 403, tested in notes.test.ts)',
+  },
+  'GET /api/v1/rvs/sensor-point-notes': view,
+  'POST /api/v1/rvs/sensor-point-notes': {
+    rule: { kind: 'equipment', permission: 'ManageSensorPointNotes' },
+    why: SPEC_PERMISSIONS.ManageSensorPointNotes.source,
+  },
+  'PUT /api/v1/rvs/sensor-point-notes': {
+    rule: { kind: 'equipment', permission: 'ManageSensorPointNotes' },
+    why: SPEC_PERMISSIONS.ManageSensorPointNotes.source,
+  },
+  'DELETE /api/v1/rvs/sensor-point-notes': {
+    rule: { kind: 'equipment', permission: 'ManageSensorPointNotes' },
+    why: SPEC_PERMISSIONS.ManageSensorPointNotes.source,
+  },
   'GET /api/v1/equipment-models/:id/summary': view,
   'GET /api/v1/health_monitoring/tr-model-result-data/new': view,
   'GET /api/v1/advance-analysis/dga-result': view,

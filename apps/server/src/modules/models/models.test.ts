@@ -111,7 +111,7 @@ const full: Record<number, Record<string, unknown>> = {
         avg_rate: 20,
         l0: 5000,
         tmax: 105,
-        expectedLifeTime: 15,
+        expectedLifeTime: 131_400,
         warning: 20,
         alarm: 10,
         rul_warning: 20,
