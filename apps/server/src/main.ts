@@ -114,6 +114,7 @@ mqttIngest = config.mqttUrl
       service: services.ingest,
       keys: services.ingestKeys,
       companyCode: services.companyCode,
+      admission: services.ingestAdmission,
       log: (message, detail) => log.warn(detail ?? {}, message),
     })
   : null;

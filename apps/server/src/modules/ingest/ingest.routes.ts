@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, type IngestKeyContext } from '../../auth/access.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admission.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
 import { jsonBatch, parseMeasurementsCsv, type RawBatch } from './parse.ts';
@@ -20,6 +21,7 @@ interface Options {
   service: IngestService;
   keys: IngestKeysRepository;
   bodyLimitBytes: number;
+  admission: Admission;
 }
 
 const errors = {
@@ -30,13 +32,27 @@ const errors = {
   409: errorResponse,
   413: errorResponse,
   415: errorResponse,
+  503: errorResponse,
 };
 
 /** The ingest API for gateways and the simulator (docs/ingestion.md): authenticated by ingest key, idempotent. */
 export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { service, keys, bodyLimitBytes },
+  { service, keys, bodyLimitBytes, admission },
 ) => {
+  // Overload (issue 17 item 2): a batch waits for its turn before its body is read, and is refused with 503 and
+  // Retry-After when the bounded queue is full; its turn ends when the answer is sent or the client goes away.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    try {
+      const leave = await admission.enter();
+      reply.raw.once('close', leave);
+    } catch (error) {
+      if (error instanceof OverloadedError) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      throw error;
+    }
+  });
+
   // Plain JSON.parse for batches of up to 100,000 points: the body is only read as data (never merged into objects),
   // so the prototype-key scan of the default parser is work without a purpose here.
   app.addContentTypeParser(

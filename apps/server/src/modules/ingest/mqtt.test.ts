@@ -26,6 +26,7 @@ beforeAll(async () => {
     service: ctx.services.ingest,
     keys: ctx.services.ingestKeys,
     companyCode: ctx.services.companyCode,
+    admission: ctx.services.ingestAdmission,
     log: () => undefined,
   });
   await new Promise<void>((resolve, reject) => {

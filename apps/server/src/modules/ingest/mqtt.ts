@@ -2,6 +2,7 @@ import { MAX_POINTS_PER_REQUEST, waveformJsonRequest } from '@sdp/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { bearerToken, hashToken } from '../../auth/access.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admission.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
 import { jsonBatch } from './parse.ts';
@@ -11,6 +12,8 @@ interface Deps {
   service: IngestService;
   keys: IngestKeysRepository;
   companyCode: (companyId: string) => Promise<string | undefined>;
+  /** The instance's bounded ingestion queue, shared with HTTP: a message that does not fit is refused (503). */
+  admission: Admission;
   log: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -50,9 +53,27 @@ export function startMqttIngest(deps: Deps): { client: MqttClient; stop(): Promi
     ];
     const ack = (body: object) =>
       client.publish(`sdp/${companyCode}/${modelCode}/ack`, JSON.stringify(body), { qos: 1 });
-    void handle(companyCode, modelCode, kind, payload, packet.properties?.userProperties)
+    const admitted = async () => {
+      const leave = await deps.admission.enter();
+      try {
+        return await handle(companyCode, modelCode, kind, payload, packet.properties?.userProperties);
+      } finally {
+        leave();
+      }
+    };
+    void admitted()
       .then((result) => ack({ ok: true, kind, ...result }))
       .catch((error: Error) => {
+        if (error instanceof OverloadedError) {
+          ack({
+            ok: false,
+            kind,
+            status: 503,
+            detail: error.message,
+            retryAfterSeconds: RETRY_AFTER_SECONDS,
+          });
+          return;
+        }
         const status = error instanceof HttpError ? error.status : 500;
         if (status >= 500) deps.log('MQTT message failed', { topic, error: error.message });
         ack({ ok: false, kind, status, detail: status >= 500 ? 'Internal server error.' : error.message });
