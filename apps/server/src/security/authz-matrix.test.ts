@@ -548,6 +548,33 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/vca-result-data/time-domain?modelId=${w.driveOf(scope)}&fileName=VSD_a`),
   'GET /api/v1/vca-result-data/frequency': (scope) =>
     get(`/api/v1/vca-result-data/frequency?modelId=${w.driveOf(scope)}&fileName=VSD_a`),
+  'GET /api/v1/rvs-graph-result/sensors': (scope) => get(`/api/v1/rvs-graph-result/sensors?modelId=${model(scope)}`),
+  'GET /api/v1/rvs-graph-result/axis-filter': (scope) =>
+    get(`/api/v1/rvs-graph-result/axis-filter?modelId=${model(scope)}&sensor_id=S1`),
+  'GET /api/v1/rvs-graph-result/file-names': (scope) =>
+    get(`/api/v1/rvs-graph-result/file-names?modelId=${model(scope)}&sensor=S1&axis=x`),
+  'GET /api/v1/rvs-graph-result/spectrum': (scope) =>
+    get(`/api/v1/rvs-graph-result/spectrum?modelId=${model(scope)}&sensor=S1&phase=velocity&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`),
+  'GET /api/v1/rvs-graph-result/waterfall': (scope) =>
+    get(`/api/v1/rvs-graph-result/waterfall?modelId=${model(scope)}&sensorId=S1&phase=velocity&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`),
+  'GET /api/v1/rvs-graph-result/time-waveform': (scope) =>
+    get(`/api/v1/rvs-graph-result/time-waveform?modelId=${model(scope)}&sensor=S1&phase=acceleration&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`),
+  'GET /api/v1/rvs-graph-result/trend': (scope) =>
+    get(`/api/v1/rvs-graph-result/trend?modelId=${model(scope)}&phase=temperature&sensor=S1&${trRange()}`),
+  'GET /api/v1/rvs-result/fault-parameters': (scope) => get(`/api/v1/rvs-result/fault-parameters?modelId=${model(scope)}`),
+  'GET /api/v1/rvs-result/parameter-trend': (scope) =>
+    get(
+      `/api/v1/rvs-result/parameter-trend?modelId=${model(scope)}&sensorId=S1&parameter=unbalance&keyValue=amplitude_1x&${trRange()}`,
+    ),
+  'GET /api/v1/rvs-failure-mode/graph/history-failure-mode/:id': (scope) =>
+    get(
+      `/api/v1/rvs-failure-mode/graph/history-failure-mode/${model(scope)}?sensorId=S1&${trRange().replace('startDate', 'startdate').replace('endDate', 'enddate')}`,
+    ),
+  'GET /api/v1/rvs-failure-mode/model-failure-mode/:id': (scope) =>
+    get(`/api/v1/rvs-failure-mode/model-failure-mode/${model(scope)}`),
+  'GET /api/v1/rvs-failure-mode/overall-failure-mode/:id': (scope) =>
+    get(`/api/v1/rvs-failure-mode/overall-failure-mode/${model(scope)}`),
+  'GET /api/v1/rvs-result/sensor-detail': (scope) => get(`/api/v1/rvs-result/sensor-detail?modelId=${model(scope)}`),
   'GET /api/v1/evs/status': (scope) => get(`/api/v1/evs/status?modelId=${w.fanOf(scope)}`),
   'GET /api/v1/evs/result': (scope) =>
     get(`/api/v1/evs/result?modelId=${w.fanOf(scope)}&groupCode=Velocity&${trRange()}`),

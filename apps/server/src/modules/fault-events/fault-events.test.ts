@@ -187,7 +187,7 @@ describe('fault events', () => {
   });
 
   it('refuses bad input with a clear detail and changes nothing', async () => {
-    const [alarm] = (await list()).new_alarm as [{ id: number }];
+    const alarm = (await list()).new_alarm[0] as { id: number };
     const early = await as(
       'owner',
       'POST',
@@ -233,7 +233,7 @@ describe('fault events', () => {
   });
 
   it('runs new → acknowledged → done, mails the chosen members, and the history shows who and when', async () => {
-    const [alarm] = (await list()).new_alarm as [{ id: number }];
+    const alarm = (await list()).new_alarm[0] as { id: number };
     const acked = await as(
       'supmem',
       'POST',

@@ -59,11 +59,17 @@ export function createNotesRepository(db: Db) {
       return rows[0]?.company_id;
     },
 
-    async modelByCode(companyId: string | null, code: string): Promise<string | undefined> {
-      if (!companyId) return undefined;
-      const { rows } = await sql<{ id: string }>`SELECT id FROM equipment_models
-        WHERE company_id = ${companyId} AND code = ${code}`.execute(db);
-      return rows[0]?.id;
+    /**
+     * The model a code names: the one of the selected company, else the only one with that code (codes are unique
+     * per company); undefined when unknown or ambiguous. Whether the caller sees it is checked by the route.
+     */
+    async modelByCode(selectedCompanyId: string | null, code: string): Promise<string | undefined> {
+      const { rows } = await sql<{ id: string; selected: boolean }>`SELECT id,
+          coalesce(company_id = ${selectedCompanyId}::uuid, false) AS selected
+        FROM equipment_models WHERE code = ${code} ORDER BY 2 DESC LIMIT 2`.execute(db);
+      const [first, second] = rows;
+      if (!first) return undefined;
+      return first.selected || !second ? first.id : undefined;
     },
 
     async topics(modelId: string, start: string | undefined, end: string | undefined): Promise<TopicRow[]> {
