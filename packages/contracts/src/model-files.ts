@@ -31,6 +31,8 @@ export const modelDocuments = z
     pm_report: z.string().nullable(),
     manual: z.string().nullable(),
     files: z.object({ pm_report: modelDocumentFile.nullable(), manual: modelDocumentFile.nullable() }),
+    /** Whether the caller may add and delete this model's pictures and documents (ConfigDataModelInfo). */
+    can_edit: z.boolean(),
   })
   .meta({ id: 'ModelDocuments' });
 export type ModelDocuments = z.infer<typeof modelDocuments>;

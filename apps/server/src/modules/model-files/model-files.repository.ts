@@ -73,7 +73,7 @@ export function createModelFilesRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async documents(modelId: string): Promise<ModelDocuments> {
+    async documents(modelId: string): Promise<Omit<ModelDocuments, 'can_edit'>> {
       const rows = await db
         .selectFrom('equipment_model_documents')
         .select(['doc_type', 'file_name', 'original_name', 'size_bytes', 'uploaded_at'])

@@ -131,7 +131,8 @@ export const modelFilesRoutes: FastifyPluginAsyncZod<Options> = async (app, opti
         response: { 200: modelDocuments, ...errorResponses },
       },
     },
-    (request) => service.documents(request.params.id),
+    (request) =>
+      service.documents(request.params.id, requireAuth(request).permissions.has('ConfigDataModelInfo')),
   );
 
   app.post(

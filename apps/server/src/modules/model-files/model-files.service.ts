@@ -88,9 +88,9 @@ export function createModelFilesService(deps: {
       await removeBytes();
     },
 
-    documents: async (modelId: string): Promise<ModelDocuments> => {
+    documents: async (modelId: string, canEdit: boolean): Promise<ModelDocuments> => {
       await modelOf(modelId);
-      return repository.documents(modelId);
+      return { ...(await repository.documents(modelId)), can_edit: canEdit };
     },
 
     /** Stores a PM report or manual, replacing the one there: the old file is removed once the new one is saved. */

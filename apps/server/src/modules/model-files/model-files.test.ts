@@ -50,9 +50,9 @@ const send = (who: Tenant, url: string, field: string, name: string, bytes: Buff
     ...multipart(field, name, bytes, type),
     headers: { ...multipart(field, name, bytes, type).headers, cookie: cookies[who] },
   });
-const addImage = (who: Tenant, modelId: string, bytes = PNG, name = 'tx1.png') =>
+const addImage = (who: Tenant, modelId: string, bytes: Buffer = PNG, name = 'tx1.png') =>
   send(who, `/api/v1/equipment-models/${modelId}/images`, 'image_file', name, bytes, 'image/png');
-const addDocument = (who: Tenant, modelId: string, type: string, bytes = PDF, name = 'report.pdf') =>
+const addDocument = (who: Tenant, modelId: string, type: string, bytes: Buffer = PDF, name = 'report.pdf') =>
   send(
     who,
     `/api/v1/equipment-models/${modelId}/documents?type=${type}`,
@@ -203,7 +203,12 @@ describe('model images', () => {
 describe('model documents', () => {
   it('has none at first, then stores a PM report, serves it inline as a PDF and replaces it', async () => {
     const empty = await as('owner', 'GET', `/api/v1/equipment-models/${assigned}/documents`);
-    expect(empty.json()).toEqual({ pm_report: null, manual: null, files: { pm_report: null, manual: null } });
+    expect(empty.json()).toEqual({
+      pm_report: null,
+      manual: null,
+      files: { pm_report: null, manual: null },
+      can_edit: true,
+    });
 
     const first = await addDocument('owner', assigned, 'pm_report');
     expect(first.statusCode).toBe(200);
@@ -213,6 +218,7 @@ describe('model documents', () => {
 
     const info = (await as('member', 'GET', `/api/v1/equipment-models/${assigned}/documents`)).json();
     expect(info).toMatchObject({
+      can_edit: false,
       pm_report: firstUrl,
       manual: null,
       files: { pm_report: { url: firstUrl, file_name: 'report.pdf', file_size: PDF.length }, manual: null },

@@ -11,6 +11,8 @@ export const modelViewKeys = {
   seriesList: (modelId: string) => [...modelViewKeys.model(modelId), 'series'] as const,
   seriesData: (modelId: string, query: unknown) =>
     [...modelViewKeys.model(modelId), 'series-data', query] as const,
+  images: (modelId: string) => [...modelViewKeys.model(modelId), 'images'] as const,
+  documents: (modelId: string) => [...modelViewKeys.model(modelId), 'documents'] as const,
 };
 
 /** Reloads what a model page shows (its summary and every chart). */
