@@ -42,6 +42,7 @@ import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
 import { type Admission, createAdmission } from './modules/ingest/admission.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
+import { createModelDataEvents } from './modules/ingest/model-data-events.ts';
 import {
   createIngestKeysRepository,
   type IngestKeysRepository,
@@ -255,12 +256,16 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   const ingestKeys = createIngestKeysRepository(db, pool);
   const ingestRepository = createIngestRepository(pool);
+  // `model-data` live events after ingest commits (issue 12 item 1).
+  const modelDataEvents = createModelDataEvents(pool, (message) => app.log.warn(message));
+  app.addHook('onClose', async () => modelDataEvents.stop());
   const ingest = createIngestService({
     pool,
     repository: ingestRepository,
     master: createMasterRepository(db),
     jobs,
     futureToleranceMs: config.ingestFutureToleranceMs,
+    announce: modelDataEvents.announce,
   });
   const ingestAdmission = createAdmission(config.ingestAdmission);
   const master = createMasterRepository(db);

@@ -450,7 +450,8 @@ export async function seedAuthzWorld(ctx: TestContext) {
       description: current.description ?? '',
       start_date: current.start_date,
       end_date: current.end_date,
-      rvs_upgrade: current.rvs_upgrade ?? false,
+      // Upgraded, so the RVS upgrade-locked calls (issue 14) are held to their role rules here; rvs.test.ts tests the lock.
+      rvs_upgrade: true,
     };
     await as('PUT', `/api/v1/companies/${companies[place]}`, companyBodies[place]);
   }

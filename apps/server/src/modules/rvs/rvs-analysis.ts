@@ -1,0 +1,213 @@
+import {
+  amplitudeSpectrum,
+  type BearingDefectFrequencies,
+  type BearingGeometry,
+  bearingDefectFrequencies,
+  diagnoseFailureModes,
+  envelopeSpectrum,
+  type FailureModeScore,
+  findPeaks,
+  type GearMeshFrequencies,
+  gearMeshFrequencies,
+  type Spectrum,
+  spectrumFrequencies,
+  velocitySpectrum,
+} from '@sdp/analytics';
+import type { RvsMark, RvsPhase } from '@sdp/contracts';
+
+/**
+ * Gravity divisor of the 'acceleration [g]' unit: spec 03 §7.2 and §9 divide m/s² by 9.81 (not the standard
+ * 9.80665 of @sdp/analytics; the 0.03 % difference is the spec's choice). The one place it is written.
+ */
+export const SPEC_GRAVITY_DIVISOR = 9.81;
+
+/** Highest frequency shown per phase, Hz: velocity in the ISO band, envelope up to 1 kHz, acceleration all. */
+const MAX_HZ: Record<RvsPhase, number> = {
+  velocity: 1000,
+  envelope: 1000,
+  acceleration: Number.POSITIVE_INFINITY,
+  accelerationG: Number.POSITIVE_INFINITY,
+};
+/** Envelope band around the structural resonances (ANALYTICS.md §3.2, as the stored features use). */
+const ENVELOPE_BAND_HZ = [500, 5000] as const;
+
+export const PHASE_UNITS: Record<RvsPhase, string> = {
+  acceleration: 'm/s²',
+  accelerationG: 'g',
+  velocity: 'mm/s',
+  envelope: 'gE',
+};
+
+/** The spectrum of a capture (m/s² samples) in a phase: RMS amplitudes, envelope peak in gE. */
+export function phaseSpectrum(samples: Float32Array, sampleRateHz: number, phase: RvsPhase): Spectrum {
+  if (phase === 'envelope') {
+    const envelope = envelopeSpectrum(samples, sampleRateHz, {
+      bandHz: [ENVELOPE_BAND_HZ[0], Math.min(ENVELOPE_BAND_HZ[1], 0.45 * sampleRateHz)],
+    });
+    return scaled(envelope, 1 / SPEC_GRAVITY_DIVISOR);
+  }
+  const acceleration = amplitudeSpectrum(samples, sampleRateHz, { scale: 'rms', removeMean: true });
+  if (phase === 'velocity') return velocitySpectrum(acceleration);
+  if (phase === 'accelerationG') return scaled(acceleration, 1 / SPEC_GRAVITY_DIVISOR);
+  return acceleration;
+}
+
+function scaled(spectrum: Spectrum, factor: number): Spectrum {
+  const amplitude = new Float64Array(spectrum.amplitude.length);
+  for (let k = 0; k < amplitude.length; k++) amplitude[k] = spectrum.amplitude[k]! * factor;
+  return { ...spectrum, amplitude };
+}
+
+/** [Hz, amplitude] pairs of a spectrum up to the phase's highest frequency. */
+export function spectrumPoints(spectrum: Spectrum, phase: RvsPhase): [number, number][] {
+  const hz = spectrumFrequencies(spectrum);
+  const top = Math.min(MAX_HZ[phase], spectrum.sampleRateHz / 2);
+  const out: [number, number][] = [];
+  for (let k = 0; k < hz.length && hz[k]! <= top; k++) out.push([hz[k]!, spectrum.amplitude[k]!]);
+  return out;
+}
+
+/**
+ * Per-column peak reduction of a spectrum to `width` points: the highest amplitude of each column at its own
+ * frequency, so no peak is lost when a line of 8,192 bins is drawn on a chart a few hundred pixels wide.
+ */
+export function peaksToWidth(points: readonly [number, number][], width: number): [number, number][] {
+  if (points.length <= width) return [...points];
+  const out: [number, number][] = [];
+  const per = points.length / width;
+  for (let column = 0; column < width; column++) {
+    const from = Math.floor(column * per);
+    const to = Math.min(points.length, Math.floor((column + 1) * per));
+    let best = points[from]!;
+    for (let i = from + 1; i < to; i++) if (points[i]![1] > best[1]) best = points[i]!;
+    out.push(best);
+  }
+  return out;
+}
+
+/**
+ * Running speed measured from a capture when the configuration has none: the frequency of the highest velocity
+ * peak between 5 and 100 Hz (300–6,000 rpm), where 1× dominates a healthy rotating machine.
+ */
+export function measuredShaftHz(samples: Float32Array, sampleRateHz: number): number | null {
+  const velocity = phaseSpectrum(samples, sampleRateHz, 'velocity');
+  const [top] = findPeaks(velocity, { minHz: 5, maxHz: 100, maxPeaks: 1 });
+  return top ? top.frequencyHz : null;
+}
+
+/** What the marks are computed from: the sensor's bearing, shaft speed, gear teeth and impeller vanes. */
+export interface MarkContext {
+  shaftHz: number | null;
+  bearing: BearingGeometry | null;
+  gearTeeth: { input: number; output: number } | null;
+  vanes: number | null;
+}
+
+/** Harmonic orders drawn for each family. */
+const ORDERS = 5;
+
+function family(label: string, hz: number, count = ORDERS) {
+  return Array.from({ length: count }, (_, i) => ({
+    label: i === 0 ? label : `${i + 1}×${label}`,
+    frequencyHz: (i + 1) * hz,
+  }));
+}
+
+/**
+ * Fault-frequency marks of spec 03 §2.5: shaft harmonics, the bearing's BSF/FTF/BPFO/BPFI (catalogue geometry at
+ * the running speed, ANALYTICS.md §2.1), GMF and its sidebands from the gear teeth, BPF from the impeller vanes.
+ * `note` says why nothing can be drawn.
+ */
+export function faultMarks(
+  mark: RvsMark | undefined,
+  context: MarkContext,
+): { marks: { label: string; frequencyHz: number }[]; note: string | null } {
+  if (!mark) return { marks: [], note: null };
+  const shaft = context.shaftHz;
+  if (!shaft) return { marks: [], note: 'No running speed: set Rotational speed in the configuration.' };
+  if (mark === 'mark_machine_speed')
+    return { marks: family('1X', shaft, 10).map((m, i) => ({ ...m, label: `${i + 1}X` })), note: null };
+  if (mark === 'mark_bsf' || mark === 'mark_ftf' || mark === 'mark_bpfo' || mark === 'mark_bpfi') {
+    if (!context.bearing)
+      return { marks: [], note: 'No bearing: choose the sensor’s bearing in the configuration.' };
+    const lines = bearingDefectFrequencies(context.bearing, shaft * 60);
+    const key = mark.slice(5) as 'bsf' | 'ftf' | 'bpfo' | 'bpfi';
+    return { marks: family(key.toUpperCase(), lines[key]), note: null };
+  }
+  if (mark === 'mark_bpf') {
+    if (!context.vanes) return { marks: [], note: 'No impeller vanes or blades in the configuration.' };
+    return { marks: family('BPF', context.vanes * shaft), note: null };
+  }
+  if (!context.gearTeeth) return { marks: [], note: 'No gear teeth in the configuration.' };
+  const mesh = gearMeshFrequencies(context.gearTeeth.input, context.gearTeeth.output, shaft);
+  if (mark === 'mark_gmf') return { marks: family('GMF', mesh.gmfHz, 3), note: null };
+  const spacing = mark === 'mark_sbin' ? mesh.inputHz : mesh.outputHz;
+  const name = mark === 'mark_sbin' ? 'SBin' : 'SBout';
+  return {
+    marks: [-3, -2, -1, 0, 1, 2, 3].map((k) => ({
+      label: k === 0 ? 'GMF' : `${name}${k > 0 ? '+' : ''}${k}`,
+      frequencyHz: mesh.gmfHz + k * spacing,
+    })),
+    note: null,
+  };
+}
+
+/** Bearing lines of a sensor at a running speed, or undefined without a bearing. */
+export function bearingLines(
+  bearing: BearingGeometry | null,
+  shaftHz: number,
+): BearingDefectFrequencies | undefined {
+  return bearing ? bearingDefectFrequencies(bearing, shaftHz * 60) : undefined;
+}
+
+export function gearLines(context: MarkContext, shaftHz: number): GearMeshFrequencies | undefined {
+  return context.gearTeeth
+    ? gearMeshFrequencies(context.gearTeeth.input, context.gearTeeth.output, shaftHz)
+    : undefined;
+}
+
+/**
+ * Failure-mode scores of one capture of one axis (ANALYTICS.md §6): shaft modes from the velocity spectrum (mm/s
+ * RMS), bearing defects from the envelope spectrum (m/s²) when the sensor has a catalogue bearing, gears when it
+ * has teeth.
+ */
+export function diagnoseCapture(
+  samples: Float32Array,
+  sampleRateHz: number,
+  context: MarkContext,
+): FailureModeScore[] {
+  const shaftHz = context.shaftHz ?? measuredShaftHz(samples, sampleRateHz);
+  if (!shaftHz) return [];
+  const velocity = phaseSpectrum(samples, sampleRateHz, 'velocity');
+  const bearing = bearingLines(context.bearing, shaftHz);
+  const gear = gearLines(context, shaftHz);
+  return diagnoseFailureModes({
+    velocity,
+    shaftHz,
+    ...(bearing
+      ? {
+          bearing,
+          envelope: envelopeSpectrum(samples, sampleRateHz, {
+            bandHz: [ENVELOPE_BAND_HZ[0], Math.min(ENVELOPE_BAND_HZ[1], 0.45 * sampleRateHz)],
+          }),
+        }
+      : {}),
+    ...(gear ? { gear } : {}),
+  });
+}
+
+/** The worst score of each failure mode over several axes (highest status, then highest percent). */
+export function worstScores(perAxis: readonly (readonly FailureModeScore[])[]): FailureModeScore[] {
+  const worst = new Map<string, FailureModeScore>();
+  for (const scores of perAxis)
+    for (const score of scores) {
+      const seen = worst.get(score.mode);
+      if (
+        !seen ||
+        score.status > seen.status ||
+        (score.status === seen.status && score.percent > seen.percent)
+      )
+        worst.set(score.mode, score);
+    }
+  return [...worst.values()];
+}
