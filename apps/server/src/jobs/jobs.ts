@@ -10,6 +10,12 @@ export interface JobPayloads {
   maintain: Record<string, never>;
   /** Delete measurements older than each company's retention. */
   retention: Record<string, never>;
+  /** One equipment e-mail notification schedule came due (keyed cron per schedule, in its time zone). */
+  'email-schedule': { scheduleId: string };
+  /** A company's MCA monthly or RVS daily report came due (keyed cron per company and kind). */
+  'report-schedule': { companyId: string; kind: 'MCA' | 'RVS' };
+  /** An RVS fault event opened on a model whose 'auto-send realtime report' is on. */
+  'realtime-report': { modelId: string; faultEventId: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -29,6 +35,10 @@ const queues: Record<
   // 'stately': at most one queued and one running job per model, so a burst of ingest requests is analysed once.
   analyse: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, policy: 'stately' },
   maintain: { retryLimit: 2, retryDelay: 30, retryBackoff: false, expireInSeconds: 300, policy: 'stately' },
+  // A run key per occurrence makes retries safe: what was already mailed is not mailed again.
+  'email-schedule': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+  'report-schedule': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
+  'realtime-report': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
   retention: {
     retryLimit: 2,
     retryDelay: 300,
@@ -61,6 +71,20 @@ export interface Jobs {
   ): Promise<void>;
   /** Creates the cron schedules (idempotent). */
   schedule(): Promise<void>;
+  /**
+   * A cron schedule of its own per key (one per e-mail schedule or report setting), evaluated in `tz`; setting it
+   * again replaces it, so an update keeps one. An occurrence missed while no server ran is sent once on start.
+   */
+  scheduleKeyed<K extends JobName>(
+    name: K,
+    key: string,
+    cron: string,
+    tz: string,
+    data: JobPayloads[K],
+  ): Promise<void>;
+  unscheduleKeyed(name: JobName, key: string): Promise<void>;
+  /** The keys of a queue's keyed schedules, with their cron and zone. */
+  keyedSchedules(name: JobName): Promise<{ key: string; cron: string; tz: string | null }[]>;
   work<K extends JobName>(name: K, handler: JobHandler<K>): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -99,6 +123,19 @@ export function createJobs(connectionString: string, onError: (error: Error) => 
       await ensureStarted();
       for (const [name, cron] of Object.entries(schedules) as [JobName, string][])
         await boss.schedule(name, cron, {});
+    },
+    async scheduleKeyed(name, key, cron, tz, data) {
+      await ensureStarted();
+      await boss.schedule(name, cron, data, { key, tz, missed: 'once' });
+    },
+    async unscheduleKeyed(name, key) {
+      await ensureStarted();
+      await boss.unschedule(name, key);
+    },
+    async keyedSchedules(name) {
+      await ensureStarted();
+      const rows = await boss.getSchedules(name, undefined, { limit: 100_000 });
+      return rows.map((row) => ({ key: row.key, cron: row.cron, tz: row.timezone ?? null }));
     },
     async work(name, handler) {
       await ensureStarted();

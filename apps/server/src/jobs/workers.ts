@@ -1,15 +1,34 @@
 import type { MailService } from '../mail/mail.service.ts';
 import type { AnalysisService } from '../modules/analysis/analysis.service.ts';
+import type { EmailSchedulesService } from '../modules/email-schedules/email-schedules.service.ts';
+import type { ReportsService } from '../modules/reports/reports.service.ts';
 import type { Jobs } from './jobs.ts';
 
 /** One handler per queue; a process with ROLE=api registers none, ROLE=worker or all registers them all. */
 export async function registerWorkers(
   jobs: Jobs,
-  services: { mail: MailService; analysis: AnalysisService },
+  services: {
+    mail: MailService;
+    analysis: AnalysisService;
+    emailSchedules: EmailSchedulesService;
+    reports: ReportsService;
+  },
 ) {
   await jobs.work('send-mail', (data, attempt) => services.mail.deliver(data.outboxId, attempt));
   await jobs.work('analyse', (data) => services.analysis.analyse(data.modelId));
   await jobs.work('maintain', () => services.analysis.maintain());
   await jobs.work('retention', () => services.analysis.applyRetention());
+  await jobs.work('email-schedule', async (data) => {
+    await services.emailSchedules.run(data.scheduleId);
+  });
+  await jobs.work('report-schedule', async (data) => {
+    await services.reports.runScheduled(data.companyId, data.kind);
+  });
+  await jobs.work('realtime-report', async (data) => {
+    await services.reports.runRealtime(data.modelId, data.faultEventId);
+  });
   await jobs.schedule();
+  // Schedules and their cron jobs agree, and what came due while no server ran is sent once (run keys).
+  await services.emailSchedules.startUp();
+  await services.reports.startUp();
 }

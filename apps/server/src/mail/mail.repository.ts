@@ -13,6 +13,10 @@ export interface OutboxMessage {
    */
   shownText?: string;
   companyId?: string | null;
+  /** A report file (report_files) sent as the message's attachment. */
+  attachmentId?: string | null;
+  /** Unique per schedule occurrence and recipient: a second message with the same key is not stored. */
+  runKey?: string | null;
 }
 
 export interface OutboxRow {
@@ -27,6 +31,7 @@ export interface OutboxRow {
   last_error: string | null;
   created_at: Date;
   sent_at: Date | null;
+  attachment_id: string | null;
 }
 
 const outboxColumns = [
@@ -41,11 +46,13 @@ const outboxColumns = [
   'last_error',
   'created_at',
   'sent_at',
+  'attachment_id',
 ] as const;
 
 export function createMailRepository(db: Db) {
   return {
-    async insert(message: OutboxMessage, executor: Db = db): Promise<string> {
+    /** The new message's id; null when a message with the same run key is already stored. */
+    async insert(message: OutboxMessage, executor: Db = db): Promise<string | null> {
       const row = await executor
         .insertInto('mail_outbox')
         .values({
@@ -55,10 +62,22 @@ export function createMailRepository(db: Db) {
           body_html: message.html ?? null,
           shown_text: message.shownText ?? null,
           company_id: message.companyId ?? null,
+          attachment_id: message.attachmentId ?? null,
+          run_key: message.runKey ?? null,
         })
+        .onConflict((oc) => oc.column('run_key').where('run_key', 'is not', null).doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** The report file a message attaches: its name and bytes, or undefined once the file is gone. */
+    attachment(id: string): Promise<{ file_name: string; content: Buffer } | undefined> {
+      return db
+        .selectFrom('report_files')
+        .select(['file_name', 'content'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     find(id: string): Promise<OutboxRow | undefined> {

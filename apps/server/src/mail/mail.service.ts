@@ -18,9 +18,10 @@ export function createMailService(deps: {
   let transport: Transporter | null = null;
 
   return {
-    async enqueue(message: OutboxMessage, within: Db): Promise<string> {
+    /** Stores and queues one message; null (and nothing queued) when its run key was already used. */
+    async enqueue(message: OutboxMessage, within: Db): Promise<string | null> {
       const id = await repository.insert(message, within);
-      await jobs.send('send-mail', { outboxId: id }, within);
+      if (id) await jobs.send('send-mail', { outboxId: id }, within);
       return id;
     },
 
@@ -33,8 +34,22 @@ export function createMailService(deps: {
         return;
       }
       transport ??= nodemailer.createTransport(deps.smtpUrl);
+      const attachment = message.attachment_id
+        ? await repository.attachment(message.attachment_id)
+        : undefined;
       try {
         await transport.sendMail({
+          ...(attachment
+            ? {
+                attachments: [
+                  {
+                    filename: attachment.file_name,
+                    content: attachment.content,
+                    contentType: 'application/pdf',
+                  },
+                ],
+              }
+            : {}),
           from: deps.from,
           to: message.recipient,
           subject: message.subject,

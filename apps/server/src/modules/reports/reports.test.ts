@@ -1,0 +1,340 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CSRF,
+  createTestContext,
+  seedTenants,
+  signInTenants,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness.ts';
+import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+
+/**
+ * Reports (issue 16): settings with their validation, the PDF rendered from stored data and read back (pdftotext
+ * for the text, pdftoppm for the pictures), and auto-send through the outbox to a real SMTP server.
+ */
+interface Received {
+  to: string[];
+  raw: string;
+}
+const inbox: Received[] = [];
+let smtp: SMTPServer;
+let ctx: TestContext;
+let tenants: Awaited<ReturnType<typeof seedTenants>>;
+let cookies: Record<Tenant, string>;
+let mca: { id: string; code: string };
+let otherModel: { id: string; code: string };
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const now = Date.now();
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'sdp-report-'));
+let indicatorTags: string[] = [];
+
+const call = (who: Tenant, method: 'GET' | 'PUT', url: string, body?: object) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...CSRF, cookie: cookies[who] },
+    ...(body ? { payload: body } : {}),
+  });
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    size: 20 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  ctx = await createTestContext(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://portal.test' },
+    { workers: true },
+  );
+  tenants = await seedTenants(ctx.db);
+  cookies = await signInTenants(ctx.app);
+  await ctx.db
+    .updateTable('companies')
+    .set({ title: 'Acme Power บริษัทตัวอย่าง' })
+    .where('id', '=', tenants.companyId)
+    .execute();
+  mca = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P102'), 2);
+  otherModel = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.otherCompanyId, 'X1'), 2);
+  const sensors = await ctx.db
+    .selectFrom('sensor_types')
+    .select(['tag_code', 'default_warning', 'default_alarm'])
+    .where('model_type_id', '=', 2)
+    .where('default_alarm', 'is not', null)
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  indicatorTags = sensors.map((s) => s.tag_code);
+  const key = await createIngestKey(ctx.app, tenants.companyId);
+  // 20 days of hourly points, rising from the warning limit's half to past the alarm limit.
+  const points = sensors.flatMap((s) =>
+    Array.from({ length: 20 * 24 }, (_, i) => ({
+      tag: s.tag_code,
+      ts: now - 20 * DAY + i * HOUR,
+      value: ((s.default_alarm ?? 1) * 1.2 * i) / (20 * 24),
+    })),
+  );
+  const ingested = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/ingest/measurements',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { modelCode: mca.code, points },
+  });
+  expect(ingested.statusCode).toBeLessThan(300);
+  const tag = indicatorTags[0] as string;
+  await ctx.db
+    .insertInto('fault_events')
+    .values({
+      company_id: tenants.companyId,
+      model_id: mca.id,
+      series_id: null,
+      tag,
+      event_date: new Date(now - 3 * DAY),
+      alarm_type: 2,
+      alarm_message: 'Stator current unbalance high',
+      alarm_value: 12.5,
+      warning_limit: 5,
+      alarm_limit: 10,
+      sensor_id: tag,
+      recommendation: 'Check the supply voltage balance and the stator winding insulation.',
+      acknowledged_at: new Date(now - 2 * DAY),
+      acknowledged_by: tenants.users.owner,
+      acknowledged_msg: 'Seen, planning a check',
+      done_at: new Date(now - DAY),
+      done_by: tenants.users.admin,
+      done_msg: 'Winding cleaned',
+    })
+    .execute();
+}, 120_000);
+
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const pdfUrl = (modelId: string, start: number, end: number, companyId = tenants.companyId) =>
+  `/api/v1/companies/${companyId}/online-report/pdf?model_id=${modelId}&start=${new Date(start).toISOString()}&end=${new Date(end).toISOString()}&type=MCA`;
+
+/** Counts pixels of a PPM picture (pdftoppm) that match a colour test. */
+function countPixels(file: string, match: (r: number, g: number, b: number) => boolean): number {
+  const data = readFileSync(file);
+  // Header: P6\n<w> <h>\n255\n
+  let offset = 0;
+  let fields = 0;
+  while (fields < 4) {
+    while (/\s/.test(String.fromCharCode(data[offset] as number))) offset++;
+    while (!/\s/.test(String.fromCharCode(data[offset] as number))) offset++;
+    fields++;
+  }
+  offset++;
+  let n = 0;
+  for (let i = offset; i + 2 < data.length; i += 3)
+    if (match(data[i] as number, data[i + 1] as number, data[i + 2] as number)) n++;
+  return n;
+}
+
+describe('the report PDF (spec 03 §2.17, §7.6)', () => {
+  it('is rendered from stored data: model, event with who acknowledged and closed it, Thai text, drawn charts', async () => {
+    const answer = await call('owner', 'GET', pdfUrl(mca.id, now - 30 * DAY, now));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { url } = answer.json() as { url: string };
+    expect(url).toMatch(/^\/api\/v1\/companies\/[0-9a-f-]+\/report-files\/[0-9a-f-]+$/);
+    const file = await call('owner', 'GET', url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const pdf = path.join(process.env.SDP_REPORT_PDF_DIR ?? tmp, 'report.pdf');
+    writeFileSync(pdf, file.rawPayload);
+    // Table cells wrap: compare with the line breaks and runs of spaces made single spaces.
+    const text = execFileSync('pdftotext', ['-raw', pdf, '-']).toString().replace(/\s+/g, ' ');
+    expect(text).toContain('Model 2');
+    expect(text).toContain(mca.code);
+    expect(text).toContain('P102');
+    expect(text).toContain('Stator current unbalance high');
+    expect(text).toContain('owner'); // acknowledged by
+    expect(text).toContain('Winding cleaned');
+    expect(text).toContain('Check the supply voltage balance');
+    expect(text).toContain('บริษัทตัวอย่าง');
+    expect(text).toContain('Asia/Bangkok');
+    // Fonts are embedded (no system font needed to show Thai).
+    const fonts = execFileSync('pdffonts', [pdf]).toString();
+    expect(fonts).toMatch(/Sarabun/);
+    expect(fonts).not.toMatch(/\bno\s+(no|yes)\s+(no|yes)\b.*Sarabun/);
+
+    execFileSync('pdftoppm', ['-r', '50', pdf, path.join(tmp, 'page')]);
+    const pages = readdirSync(tmp).filter((name) => name.startsWith('page') && name.endsWith('.ppm'));
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    // The trend line is #1565C0, the status bars green #4CAF50 (normal days) and red #D9263B (the alarm day).
+    const blue = pages.reduce(
+      (sum, page) =>
+        sum + countPixels(path.join(tmp, page), (r, g, b) => r < 60 && g > 80 && g < 130 && b > 160),
+      0,
+    );
+    const green = pages.reduce(
+      (sum, page) =>
+        sum + countPixels(path.join(tmp, page), (r, g, b) => r > 50 && r < 110 && g > 150 && b < 110),
+      0,
+    );
+    const red = pages.reduce(
+      (sum, page) => sum + countPixels(path.join(tmp, page), (r, g, b) => r > 190 && g < 70 && b < 90),
+      0,
+    );
+    expect(blue).toBeGreaterThan(100);
+    expect(green).toBeGreaterThan(100);
+    expect(red).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('refuses a reversed, too long or future range with a detail naming the field; another company’s model is 404', async () => {
+    const reversed = await call('owner', 'GET', pdfUrl(mca.id, now - 2 * DAY, now - 5 * DAY));
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().detail).toMatch(/^end: The end date must be after the start date/);
+    const long = await call('owner', 'GET', pdfUrl(mca.id, now - 40 * DAY, now));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().detail).toMatch(/31 days/);
+    const future = await call('owner', 'GET', pdfUrl(mca.id, now + 2 * DAY, now + 3 * DAY));
+    expect(future.statusCode).toBe(400);
+    expect((await call('owner', 'GET', pdfUrl(otherModel.id, now - DAY, now))).statusCode).toBe(404);
+    expect((await call('outsider', 'GET', pdfUrl(mca.id, now - DAY, now))).statusCode).toBe(404);
+    // A model of this company asked under the other company's path.
+    expect(
+      (await call('outsider', 'GET', pdfUrl(mca.id, now - DAY, now, tenants.otherCompanyId))).statusCode,
+    ).toBe(404);
+    const files = await ctx.db
+      .selectFrom('report_files')
+      .select('id')
+      .where('model_id', '=', otherModel.id)
+      .execute();
+    expect(files).toHaveLength(0);
+  });
+});
+
+describe('report settings (spec 01 §2, §3, §5, §6)', () => {
+  const base = `/api/v1/companies`;
+  it('MCA: day 1–28 only, recipients from the company only; nothing stored on a refusal', async () => {
+    const url = `${base}/${tenants.companyId}/online-report/MCA`;
+    for (const intervalDay of [0, 29, 31]) {
+      const refused = await call('owner', 'PUT', url, {
+        memberIds: [tenants.users.owner],
+        isAutoSend: true,
+        intervalDay,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toMatch(/intervalDay/);
+    }
+    const outsider = await call('owner', 'PUT', url, {
+      memberIds: [tenants.users.outsider],
+      isAutoSend: true,
+      intervalDay: 5,
+    });
+    expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().detail).toMatch(/memberIds/);
+    expect((await call('owner', 'GET', url)).json()).toEqual({
+      is_auto_send: false,
+      interval_day: null,
+      interval_time: null,
+      memberIds: [],
+    });
+    // OWNER_RVS manages the RVS report only; plain members neither.
+    expect(
+      (
+        await call('ownerRvs', 'PUT', url, {
+          memberIds: [tenants.users.owner],
+          isAutoSend: true,
+          intervalDay: 5,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call('member', 'GET', url)).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', url)).statusCode).toBe(404);
+
+    const saved = await call('owner', 'PUT', url, {
+      memberIds: [tenants.users.owner, tenants.users.member],
+      isAutoSend: true,
+      intervalDay: 5,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ message: 'success' });
+    const config = (await call('owner', 'GET', url)).json();
+    expect(config.interval_day).toBe(5);
+    expect(config.is_auto_send).toBe(true);
+    expect([...config.memberIds].sort()).toEqual([tenants.users.owner, tenants.users.member].sort());
+    const members = (await call('owner', 'GET', `${base}/${tenants.companyId}/report-members/MCA`)).json()
+      .items as {
+      email: string;
+      isNotify: boolean;
+    }[];
+    expect(members.find((m) => m.email === 'owner@acme.test')?.isNotify).toBe(true);
+    expect(members.find((m) => m.email === 'supmem@acme.test')?.isNotify).toBe(false);
+    expect(members.some((m) => m.email === 'outsider@other.test')).toBe(false);
+    const jobs = await ctx.jobs.keyedSchedules('report-schedule');
+    expect(jobs).toContainEqual({ key: `${tenants.companyId}/MCA`, cron: '0 8 5 * *', tz: 'Asia/Bangkok' });
+  });
+
+  it('RVS: one of the 48 half-hour times, sent HH:MM:SS', async () => {
+    const url = `${base}/${tenants.companyId}/online-report/RVS`;
+    for (const intervalTime of ['08:15:00', '24:00:00', '8:30', '08:30']) {
+      const refused = await call('ownerRvs', 'PUT', url, {
+        memberIds: [tenants.users.ownerRvs],
+        isAutoSend: true,
+        intervalTime,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toMatch(/intervalTime/);
+    }
+    const saved = await call('ownerRvs', 'PUT', url, {
+      memberIds: [tenants.users.ownerRvs],
+      isAutoSend: true,
+      intervalTime: '23:30:00',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('ownerRvs', 'GET', url)).json().interval_time).toBe('23:30:00');
+    expect((await call('owner', 'GET', url)).statusCode).toBe(403);
+  });
+});
+
+describe('auto-send through the outbox', () => {
+  it('mails the monthly report with the PDF attached to each recipient once, whatever repeats or restarts', async () => {
+    const first = await ctx.services.reports.runScheduled(tenants.companyId, 'MCA');
+    expect(first).toBe(2);
+    expect(await ctx.services.reports.runScheduled(tenants.companyId, 'MCA')).toBe(0);
+    const other = await ctx.anotherInstance();
+    try {
+      expect(await other.services.reports.startUp()).toBe(0);
+    } finally {
+      await other.close();
+    }
+    const rows = await ctx.db
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'attachment_id', 'run_key'])
+      .where('run_key', 'like', 'report:%')
+      .execute();
+    expect(rows.map((r) => r.recipient).sort()).toEqual(['member@acme.test', 'owner@acme.test']);
+    expect(rows.every((r) => r.attachment_id)).toBe(true);
+    const deadline = Date.now() + 30_000;
+    while (inbox.filter((m) => m.raw.includes('application/pdf')).length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const received = inbox.filter((m) => m.raw.includes('application/pdf'));
+    expect(received.map((m) => m.to[0]).sort()).toEqual(['member@acme.test', 'owner@acme.test']);
+    expect(received[0]?.raw).toMatch(/filename="?P102-MCA\d*_MCA_report_/);
+    expect(received[0]?.raw.replace(/\r\n[ \t]+/g, ' ')).toContain('Subject: SDP MCA monthly report');
+  }, 60_000);
+});
