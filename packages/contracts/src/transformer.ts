@@ -25,6 +25,8 @@ export const trSummaryItem = z.object({
   subValue: z.number().nullable(),
   subUnit: z.string().nullable(),
   timestamp: instant.nullable(),
+  /** Side towards alarm: 'high' (the value rises to it) or 'low' (falls to it, e.g. the oil level). */
+  direction: z.enum(['high', 'low']),
 });
 
 /** A gauge of panel A: scaleMax is 1.2 × alarm (spec 02 §4). */

@@ -236,11 +236,13 @@ describe('transformer panels on the demo plant (tr-summary-status)', () => {
       alarm: 20,
       unit: '%',
       status: 0,
+      direction: 'low',
     });
     // E: main-tank PD under its 300 pC warning on day 90, in pC.
     expect(body.e.find((i: { tagCode: string }) => i.tagCode === 'pd_main_tank')).toMatchObject({
       unit: 'pC',
       status: 0,
+      direction: 'high',
     });
     // A: the gauge scale is 1.2 × the alarm (load factor alarm 120 % → 144 %).
     expect(body.a[0]).toMatchObject({ value: sample.load_factor, alarm: 120, scaleMax: 144 });

@@ -152,6 +152,7 @@ export const transformerRoutes: FastifyPluginAsyncZod<Options> = async (
       subValue: null as number | null,
       subUnit: null as string | null,
       timestamp: row?.last_ts?.toISOString() ?? null,
+      direction: (limit.direction === 'low' ? 'low' : 'high') as 'high' | 'low',
     };
   }
 

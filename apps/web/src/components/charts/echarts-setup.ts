@@ -1,6 +1,6 @@
 // The only place ECharts is imported: tree-shaken parts of echarts/core, reached through a dynamic import so they
 // form their own chunk and never weigh on the first download.
-import { CustomChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, CustomChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -8,8 +8,9 @@ import {
   MarkLineComponent,
   MarkPointComponent,
   TooltipComponent,
+  VisualMapContinuousComponent,
 } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { connect, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 use([
@@ -23,7 +24,13 @@ use([
   DataZoomComponent,
   MarkLineComponent,
   MarkPointComponent,
+  // Transformer panels A–C (gauges, bars with limit markers) and the PD scatter's count colours.
+  GaugeChart,
+  BarChart,
+  VisualMapContinuousComponent,
+  // VCA Remaining Life overview: parts by condition.
+  PieChart,
   CanvasRenderer,
 ]);
 
-export { init };
+export { connect, init };

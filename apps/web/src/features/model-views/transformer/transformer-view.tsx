@@ -9,6 +9,7 @@ import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { AdvanceAnalysis } from './advance/advance-analysis.tsx';
 import { CorrelationTab } from './correlation/correlation-tab.tsx';
 import { HealthMonitoring } from './health-monitoring.tsx';
+import { TransformerPanels } from './panels/transformer-panels.tsx';
 import { TransformerDiagram } from './transformer-diagram.tsx';
 
 /**
@@ -22,6 +23,7 @@ export function TransformerView({ model, timeZone, configuration }: ModelTypeVie
   return (
     <Stack spacing={2}>
       <OverallStatus modelId={model.id} diagram={<TransformerDiagram modelId={model.id} />} />
+      <TransformerPanels modelId={model.id} />
       {configuration}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Tabs value={tab} onChange={(_, next: string) => setTab(next)} sx={{ mb: 2 }}>
