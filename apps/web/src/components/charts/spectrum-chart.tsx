@@ -56,6 +56,12 @@ type SpectrumChartProps = {
   onWidth?: ((width: number) => void) | undefined;
   onPicksChange?: ((picks: PeakPicks) => void) | undefined;
   height?: number;
+  /**
+   * Draws a time waveform instead (spec 03 §2.7, §4.3): x as given (seconds or revolutions) under `xLabel`, no
+   * Hz/CPM or mark controls, clicks pick the points themselves and the box shows Δt (and 1/Δt in Hz and CPM when
+   * `frequency` is set, i.e. x in seconds).
+   */
+  waveform?: { xLabel: string; frequency: boolean } | undefined;
 };
 
 /**
@@ -79,9 +85,14 @@ export function SpectrumChart({
   onWidth,
   onPicksChange,
   height = CHART_HEIGHT,
+  waveform,
 }: SpectrumChartProps) {
   const { t } = useTranslation();
-  const labels = useSpectrumLabels();
+  const spectrumLabels = useSpectrumLabels();
+  const labels = useMemo(
+    () => (waveform ? { ...spectrumLabels, frequency: () => waveform.xLabel } : spectrumLabels),
+    [spectrumLabels, waveform],
+  );
   const [xUnit, setXUnit] = useState<XUnit>('hz');
   const [rangeText, setRangeText] = useState<SpectrumRangeInputs>(DEFAULT_SPECTRUM_RANGE);
   const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
@@ -116,7 +127,7 @@ export function SpectrumChart({
   const handleClick = (click: ChartClick) => {
     if (!click.grid) return;
     const [x, y] = click.grid;
-    const peak = pickPeakAt(shown, fromDisplayX(x, xUnit), y);
+    const peak = pickPeakAt(shown, fromDisplayX(x, xUnit), y, waveform ? 0 : 3);
     if (peak) peaks.pick(peak);
   };
 
@@ -151,8 +162,12 @@ export function SpectrumChart({
         {title}
       </Typography>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <XUnitSwitch value={xUnit} onChange={setXUnit} />
-        <MarkModeControls mode={mode} onChange={setMode} xUnit={xUnit} withSpacing />
+        {waveform ? null : (
+          <>
+            <XUnitSwitch value={xUnit} onChange={setXUnit} />
+            <MarkModeControls mode={mode} onChange={setMode} xUnit={xUnit} withSpacing />
+          </>
+        )}
         {toolbar}
         {excelFileName ? (
           <Button
@@ -180,6 +195,7 @@ export function SpectrumChart({
         warning={peaks.warning}
         onReset={peaks.reset}
         onDismissWarning={peaks.dismissWarning}
+        time={waveform ? { frequency: waveform.frequency } : undefined}
       />
       <Box sx={{ position: 'relative' }}>
         <EChartsCanvas

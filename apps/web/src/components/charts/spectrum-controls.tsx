@@ -175,18 +175,54 @@ export function PeakBox({
   warning,
   onReset,
   onDismissWarning,
+  time,
 }: {
   picks: PeakPicks;
   xUnit: XUnit;
   warning: string | undefined;
   onReset: () => void;
   onDismissWarning: () => void;
+  /** A time waveform's box: Δt, and 1/Δt in Hz and CPM when x is seconds (spec 03 §4.3). */
+  time?: { frequency: boolean } | undefined;
 }) {
   const { t } = useTranslation();
-  const unit = xUnit === 'cpm' ? 'CPM' : 'Hz';
+  const unit = time ? '' : xUnit === 'cpm' ? 'CPM' : 'Hz';
   const point = (peak: PickedPeak | undefined) =>
     peak ? `${formatNumber(toDisplayX(peak.x, xUnit))} ${unit} · ${formatNumber(peak.y)}` : '–';
   const diff = peakDiff(picks);
+  if (time) {
+    const rate = diff ? 1 / diff : undefined;
+    return (
+      <Box sx={{ mb: 1 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+          data-testid="peak-box"
+        >
+          <Typography variant="body2">
+            <strong>{t('spectrum.firstPoint')}:</strong> {point(picks.ref)}
+          </Typography>
+          <Typography variant="body2">
+            <strong>{t('spectrum.secondPoint')}:</strong> {point(picks.second)}
+          </Typography>
+          <Typography variant="body2">
+            <strong>Δt:</strong> {diff === undefined ? '–' : formatNumber(diff)}
+          </Typography>
+          {time.frequency ? (
+            <Typography variant="body2">
+              <strong>1/Δt:</strong>{' '}
+              {rate === undefined ? '–' : `${formatNumber(rate)} Hz · ${formatNumber(rate * CPM_PER_HZ)} CPM`}
+            </Typography>
+          ) : null}
+          <Button size="small" onClick={onReset} disabled={!picks.ref}>
+            {t('spectrum.reset')}
+          </Button>
+        </Stack>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ mb: 1 }}>
       <Stack

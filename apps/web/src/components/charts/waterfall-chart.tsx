@@ -39,6 +39,8 @@ type WaterfallChartProps = {
   /** Told the pixel width: ask the server for that many points per line. */
   onWidth?: ((width: number) => void) | undefined;
   height?: number;
+  /** Draws time waveforms one behind the other (3D Time Waveform): x as given under `xLabel`, no Hz/CPM or marks. */
+  timeAxis?: { xLabel: string } | undefined;
 };
 
 /**
@@ -58,8 +60,13 @@ export function WaterfallChart({
   resetKey,
   onWidth,
   height = CHART_HEIGHT + 50,
+  timeAxis,
 }: WaterfallChartProps) {
-  const labels = useSpectrumLabels();
+  const spectrumLabels = useSpectrumLabels();
+  const labels = useMemo(
+    () => (timeAxis ? { ...spectrumLabels, frequency: () => timeAxis.xLabel } : spectrumLabels),
+    [spectrumLabels, timeAxis],
+  );
   const [xUnit, setXUnit] = useState<XUnit>('hz');
   const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
   const peaks = usePeakPicks();
@@ -92,14 +99,16 @@ export function WaterfallChart({
         {title}
       </Typography>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <XUnitSwitch value={xUnit} onChange={setXUnit} />
-        <MarkModeControls
-          mode={mode}
-          onChange={setMode}
-          xUnit={xUnit}
-          withSpacing={false}
-          defaults={{ harmonic: WATERFALL_HARMONICS, sideband: WATERFALL_SIDEBANDS }}
-        />
+        {timeAxis ? null : <XUnitSwitch value={xUnit} onChange={setXUnit} />}
+        {timeAxis ? null : (
+          <MarkModeControls
+            mode={mode}
+            onChange={setMode}
+            xUnit={xUnit}
+            withSpacing={false}
+            defaults={{ harmonic: WATERFALL_HARMONICS, sideband: WATERFALL_SIDEBANDS }}
+          />
+        )}
         {toolbar}
       </Stack>
       <PeakBox
@@ -111,6 +120,7 @@ export function WaterfallChart({
           setMode({ kind: 'none' });
         }}
         onDismissWarning={peaks.dismissWarning}
+        time={timeAxis ? { frequency: false } : undefined}
       />
       <Box sx={{ position: 'relative' }}>
         <EChartsCanvas
