@@ -44,7 +44,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
  * Starts `apps/server` on a free port with the demo seed and a fresh embedded PostgreSQL, and waits until
  * it is healthy. The server's output is printed only when it fails to start.
  */
-export async function startServer(repoRoot: string): Promise<RunningServer> {
+export async function startServer(
+  repoRoot: string,
+  /** Overrides of the environment below (e.g. a journey that needs the streaming demo plant). */
+  overrides: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   // A dev server may already hold the default embedded PostgreSQL port; take another free one.
   const postgresPort = await freePort();
@@ -67,6 +71,7 @@ export async function startServer(repoRoot: string): Promise<RunningServer> {
       SDP_DEMO_STREAM: '0',
       // Without a mail server the journeys read invitation links on the Mail outbox page, which hides them unless told.
       MAIL_OUTBOX_SHOWS_LINKS: '1',
+      ...overrides,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

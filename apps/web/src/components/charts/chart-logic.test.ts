@@ -121,6 +121,20 @@ describe('date ranges in the company zone', () => {
 });
 
 describe('buildTimeSeriesOption', () => {
+  it('stretches the y axis to the warning and alarm lines unless bounds are typed', () => {
+    const low = { ...load, warning: 3, alarm: 5, points: [[T0, 1.2] as const] };
+    const axis = (
+      buildTimeSeriesOption([low], { timeZone: 'Asia/Bangkok', labels }) as {
+        yAxis: { min: (e: { min: number }) => number; max: (e: { max: number }) => number };
+      }
+    ).yAxis;
+    expect(axis.max({ max: 2.5 })).toBe(5);
+    expect(axis.min({ min: 0 })).toBe(0);
+    const typed = buildTimeSeriesOption([low], { timeZone: 'Asia/Bangkok', labels, range: { yMax: 2 } }) as {
+      yAxis: { max: number };
+    };
+    expect(typed.yAxis.max).toBe(2);
+  });
   const option = buildTimeSeriesOption([load], { timeZone: 'Asia/Bangkok', labels }) as {
     series: { data: unknown[]; markLine: { data: { yAxis: number; lineStyle: { color: string } }[] } }[];
     xAxis: { axisLabel: { formatter: (v: number) => string } };

@@ -230,6 +230,7 @@ export function buildTimeSeriesOption(
   { timeZone, range = {}, labels }: { timeZone: string; range?: AxisRange; labels: OptionLabels },
 ): Record<string, unknown> {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const limits = series.flatMap((one) => limitLines(one).map((line) => line.value));
   return {
     animation: false,
     grid: { ...CHART_GRID },
@@ -265,7 +266,17 @@ export function buildTimeSeriesOption(
         hideOverlap: true,
       },
     },
-    yAxis: { type: 'value', min: range.yMin, max: range.yMax, scale: true },
+    yAxis: {
+      type: 'value',
+      // Without typed bounds the axis reaches the warning and alarm lines, so a limit is never drawn off the chart.
+      min:
+        range.yMin ??
+        (limits.length ? (extent: { min: number }) => Math.min(extent.min, ...limits) : undefined),
+      max:
+        range.yMax ??
+        (limits.length ? (extent: { max: number }) => Math.max(extent.max, ...limits) : undefined),
+      scale: true,
+    },
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },

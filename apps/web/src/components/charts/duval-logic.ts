@@ -77,7 +77,8 @@ export function polygonCentre(polygon: readonly { x: number; y: number }[]): { x
 
 /** A square-looking plot: the grid box (px) holding the triangle centred in a box of this width and height. */
 export function duvalGrid(width: number, height: number) {
-  const top = 36;
+  // On a phone the legend takes two lines.
+  const top = width < 520 ? 64 : 36;
   const bottom = 40;
   const side = Math.max(100, Math.min(width - 80, (height - top - bottom) / TRIANGLE_HEIGHT));
   return { left: Math.max(0, (width - side) / 2), top, width: side, height: side * TRIANGLE_HEIGHT };
@@ -85,6 +86,12 @@ export function duvalGrid(width: number, height: number) {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const percent = (value: number) => `${value.toFixed(1)} %`;
+
+/** The chart height that fits the triangle at a width: at most the chart height of spec 02 §9 (450). */
+export function duvalChartHeight(width: number): number {
+  if (width <= 0) return 450;
+  return Math.min(450, Math.round((width - 80) * TRIANGLE_HEIGHT + (width < 520 ? 64 : 36) + 40));
+}
 
 /** The tooltip of a sample: its date in the company's zone, the three shares and the zone. */
 export function duvalTooltip(
@@ -137,6 +144,11 @@ export function buildDuvalOption(
     yAxis: { type: 'value', min: 0, max: TRIANGLE_HEIGHT, show: false },
     legend: { top: 0, data: [labels.history, labels.latest, labels.calculated] },
     tooltip: { trigger: 'item', confine: true },
+    // Wheel and pinch zoom on both axes: a season of samples crowds along one edge of a zone.
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
+    ],
     series: [
       {
         type: 'custom',

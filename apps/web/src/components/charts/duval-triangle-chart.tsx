@@ -2,11 +2,8 @@ import Box from '@mui/material/Box';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartOverlay } from './chart-overlay.tsx';
-import { buildDuvalOption, type DuvalPoint, type DuvalZoneShape } from './duval-logic.ts';
+import { buildDuvalOption, type DuvalPoint, type DuvalZoneShape, duvalChartHeight } from './duval-logic.ts';
 import { EChartsCanvas } from './echarts-canvas.tsx';
-
-/** Height of the triangle chart: the chart height of spec 02 §9. */
-export const DUVAL_CHART_HEIGHT = 450;
 
 type DuvalTriangleChartProps = {
   title: string;
@@ -36,12 +33,13 @@ export function DuvalTriangleChart({
 }: DuvalTriangleChartProps) {
   const { t } = useTranslation();
   const [width, setWidth] = useState(0);
+  const height = duvalChartHeight(width);
   const option = useMemo(
     () =>
       buildDuvalOption(zones ?? [], history ?? [], calculated, {
         timeZone,
         width,
-        height: DUVAL_CHART_HEIGHT,
+        height,
         labels: {
           history: t('duvalChart.history'),
           latest: t('duvalChart.latest'),
@@ -50,13 +48,13 @@ export function DuvalTriangleChart({
           noZone: t('duvalChart.noZone'),
         },
       }),
-    [zones, history, calculated, timeZone, width, t],
+    [zones, history, calculated, timeZone, width, height, t],
   );
   // The triangle stays drawn without samples, so the calculator can still place its point.
   const empty = !loading && !error && (zones?.length ?? 0) === 0;
   return (
     <Box sx={{ position: 'relative' }}>
-      <EChartsCanvas option={option} height={DUVAL_CHART_HEIGHT} label={title} onWidth={setWidth} />
+      <EChartsCanvas option={option} height={height} label={title} onWidth={setWidth} />
       <ChartOverlay loading={loading} empty={empty} error={error} onRetry={onRetry} />
     </Box>
   );

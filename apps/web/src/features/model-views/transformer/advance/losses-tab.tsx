@@ -57,9 +57,7 @@ export function LossesTab({ modelId, timeZone }: { modelId: string; timeZone: st
       timeZone={timeZone}
       controls={controls}
       series={losses.isError ? [] : series}
-      loading={
-        losses.isFetching && !losses.isPlaceholderData ? true : losses.isPending && query !== undefined
-      }
+      loading={query !== undefined && (losses.isPending || (losses.isFetching && losses.isPlaceholderData))}
       excelFileName={excelFileName({ kind: 'losses', modelId })}
       error={losses.isError ? describeError(losses.error, t) : undefined}
       onRetry={() => void losses.refetch()}

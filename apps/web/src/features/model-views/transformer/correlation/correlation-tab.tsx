@@ -158,7 +158,7 @@ export function CorrelationTab({ modelId, timeZone }: { modelId: string; timeZon
         timeZone={timeZone}
         controls={controls}
         series={score.isError ? [] : scoreSeries}
-        loading={score.isFetching && !score.isPlaceholderData ? true : score.isPending && query !== undefined}
+        loading={query !== undefined && (score.isPending || (score.isFetching && score.isPlaceholderData))}
         excelFileName={excelFileName({ kind: 'correlation', modelId })}
         error={score.isError ? describeError(score.error, t) : undefined}
         onRetry={() => void score.refetch()}
@@ -179,7 +179,7 @@ export function CorrelationTab({ modelId, timeZone }: { modelId: string; timeZon
             x={{ name: pair.tagA, unit: tags.data?.unitA ?? '' }}
             y={{ name: pair.tagB, unit: tags.data?.unitB ?? '' }}
             series={tags.isError ? [] : scatter}
-            loading={tags.isPending && query !== undefined}
+            loading={query !== undefined && (tags.isPending || (tags.isFetching && tags.isPlaceholderData))}
             error={tags.isError ? describeError(tags.error, t) : undefined}
             onRetry={() => void tags.refetch()}
           />
