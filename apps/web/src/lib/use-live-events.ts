@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { MODEL_VIEW_QUERY_ROOT } from './query-roots.ts';
 import { useRealtimeFaultEvent } from './realtime-switch.ts';
 
 /** Events of `GET /api/v1/events` after which what the screens show may be out of date. */
@@ -10,6 +11,22 @@ export const liveEventTypes = ['model-status', 'fault-event'] as const;
  * burst is folded into one more reload when this window has passed, so a 5,000-node tree is not fetched per event.
  */
 export const LIVE_RELOAD_WINDOW_MS = 1_000;
+
+/**
+ * `model-data`: a model got new data (issue 12 item 1; the server sends at most one a second per model). Only that
+ * model's page reloads: the queries keyed [MODEL_VIEW_QUERY_ROOT, modelId, …] (summary, charts, panels).
+ */
+export const MODEL_DATA_EVENT = 'model-data';
+
+/** The model a `model-data` event names, or undefined for anything else. */
+export function modelOfDataEvent(data: string): string | undefined {
+  try {
+    const event = JSON.parse(data) as { modelId?: unknown };
+    return typeof event.modelId === 'string' ? event.modelId : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Follows a company's live events (Server-Sent Events, same-origin session cookie) while the 'Real time fault
@@ -52,6 +69,11 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
       timer = setTimeout(flush, LIVE_RELOAD_WINDOW_MS);
     };
     for (const type of liveEventTypes) source.addEventListener(type, onEvent);
+    const onModelData = (event: MessageEvent<string>) => {
+      const modelId = modelOfDataEvent(event.data);
+      if (modelId) void queryClient.invalidateQueries({ queryKey: [MODEL_VIEW_QUERY_ROOT, modelId] });
+    };
+    source.addEventListener(MODEL_DATA_EVENT, onModelData);
     return () => {
       clearTimeout(timer);
       source.close();

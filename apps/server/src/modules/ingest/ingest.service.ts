@@ -22,8 +22,10 @@ export function createIngestService(deps: {
   jobs: Jobs;
   /** How far ahead of the server's clock a point or capture may be stamped (INGEST_FUTURE_TOLERANCE_SECONDS). */
   futureToleranceMs: number;
+  /** Told which models of a company got new data once it is committed: the `model-data` live event. */
+  announce?: (companyId: string, modelIds: string[]) => void;
 }) {
-  const { pool, repository, master, jobs, futureToleranceMs } = deps;
+  const { pool, repository, master, jobs, futureToleranceMs, announce } = deps;
 
   /**
    * Models named by the request, of the key's company only. A code that exists only in another company answers as
@@ -36,14 +38,24 @@ export function createIngestService(deps: {
     return mine;
   }
 
-  /** Stores the batch in one transaction, then queues the analysis of each model touched; all or nothing. */
-  function write<T>(work: (client: pg.PoolClient) => Promise<T>, modelIds: Iterable<string>): Promise<T> {
-    return withTransaction(pool, async (client) => {
-      const result = await work(client);
-      for (const modelId of modelIds)
+  /**
+   * Stores the batch in one transaction, then queues the analysis of each model touched; all or nothing. Once it
+   * commits, open pages of those models hear of it.
+   */
+  async function write<T>(
+    companyId: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+    modelIds: Iterable<string>,
+  ): Promise<T> {
+    const touched = [...modelIds];
+    const result = await withTransaction(pool, async (client) => {
+      const stored = await work(client);
+      for (const modelId of touched)
         await jobs.send('analyse', { modelId }, client, { singletonKey: modelId });
-      return result;
+      return stored;
     });
+    announce?.(companyId, touched);
+    return result;
   }
 
   return {
@@ -124,11 +136,15 @@ export function createIngestService(deps: {
       // New points (the usual case) go by COPY; a batch holding any stored point (a client's retry) is written
       // again point by point, skipping what is there. Rollups and latest values merge idempotently either way.
       const store = (how: 'copy' | 'insert') =>
-        write(async (client) => {
-          const count = await repository.storePoints(client, how, ids, ts, values);
-          await repository.updateModelLast(client, modelLatest);
-          return count;
-        }, modelLatest.keys());
+        write(
+          companyId,
+          async (client) => {
+            const count = await repository.storePoints(client, how, ids, ts, values);
+            await repository.updateModelLast(client, modelLatest);
+            return count;
+          },
+          modelLatest.keys(),
+        );
       const inserted = await store('copy').catch((error: unknown) => {
         if (isUniqueViolation(error)) return store('insert');
         throw error;
@@ -181,6 +197,7 @@ export function createIngestService(deps: {
         }
       }
       const result = await write(
+        companyId,
         (client) =>
           repository.insertWaveform(client, {
             modelId: model.id,
