@@ -15,6 +15,8 @@ type XyChartProps = {
   error?: string | undefined;
   onRetry?: (() => void) | undefined;
   height?: number;
+  /** Axis limits from the axis inputs (spec 02 §5); an absent bound is automatic. */
+  range?: { xMin?: number; xMax?: number; yMin?: number; yMax?: number };
 };
 
 /**
@@ -31,8 +33,12 @@ export function XyChart({
   error,
   onRetry,
   height = CHART_HEIGHT,
+  range,
 }: XyChartProps) {
-  const option = useMemo(() => buildXyOption(series ?? [], { x, y, timeZone }), [series, x, y, timeZone]);
+  const option = useMemo(
+    () => buildXyOption(series ?? [], { x, y, timeZone, ...(range ? { range } : {}) }),
+    [series, x, y, timeZone, range],
+  );
   const empty = !loading && !error && (series ?? []).every((one) => one.points.length === 0);
   return (
     <Box sx={{ position: 'relative' }}>

@@ -47,7 +47,17 @@ export function xyTooltip(
 /** The ECharts option: value axes named with their units, one line or scatter per series, zoom inside. */
 export function buildXyOption(
   series: readonly XySeries[],
-  { x, y, timeZone }: { x: XyAxis; y: XyAxis; timeZone: string },
+  {
+    x,
+    y,
+    timeZone,
+    range = {},
+  }: {
+    x: XyAxis;
+    y: XyAxis;
+    timeZone: string;
+    range?: { xMin?: number; xMax?: number; yMin?: number; yMax?: number };
+  },
 ): Record<string, unknown> {
   return {
     animation: false,
@@ -68,6 +78,8 @@ export function buildXyOption(
       nameLocation: 'middle',
       nameGap: 30,
       scale: true,
+      min: range.xMin,
+      max: range.xMax,
     },
     yAxis: {
       type: 'value',
@@ -75,6 +87,8 @@ export function buildXyOption(
       nameLocation: 'middle',
       nameGap: 50,
       scale: true,
+      min: range.yMin,
+      max: range.yMax,
     },
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },

@@ -1,0 +1,12 @@
+import type { EvsStatus } from '@sdp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { modelViewKeys } from './keys.ts';
+
+/** EVS result of spec 02 §3 with the Sensor Detail rows (`GET /api/v1/evs/status`). */
+export function useEvsStatus(modelId: string) {
+  return useQuery({
+    queryKey: [...modelViewKeys.model(modelId), 'evs-status'],
+    queryFn: ({ signal }) => apiClient.get<EvsStatus>(`/api/v1/evs/status?modelId=${modelId}`, { signal }),
+  });
+}

@@ -1,0 +1,18 @@
+import type { VcaFile } from '@sdp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { modelViewKeys } from './keys.ts';
+
+/** Output-current captures of a drive, newest first (`GET /api/v1/vca-result-data/file-names`). */
+export function useVcaFiles(modelId: string, groupCode: 'TD' | 'FD') {
+  return useQuery({
+    queryKey: [...modelViewKeys.model(modelId), 'vca-files', groupCode],
+    queryFn: ({ signal }) =>
+      apiClient.get<VcaFile[]>(
+        `/api/v1/vca-result-data/file-names?modelId=${modelId}&groupCode=${groupCode}`,
+        {
+          signal,
+        },
+      ),
+  });
+}
