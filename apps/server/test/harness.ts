@@ -111,6 +111,19 @@ export async function createTestContext(
   };
 }
 
+/** The app on an existing database (a restored backup, say), built as main.ts builds it. */
+export function instanceOn(url: string): Promise<TestInstance> {
+  return startInstance(
+    url,
+    loadConfig({
+      DATABASE_URL: url,
+      SDP_DEMO: '0',
+      WEB_DIST: '/nonexistent',
+      FILES_DIR: path.join(os.tmpdir(), `sdp-test-files-${randomBytes(4).toString('hex')}`),
+    }),
+  );
+}
+
 async function startInstance(
   url: string,
   config: Config,
