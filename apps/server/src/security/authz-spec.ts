@@ -333,6 +333,56 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     why: SPEC_PERMISSIONS.AssignMemberToEquipmentTag.source,
   },
 
+  // Equipment e-mail notification and online reports (issue 16).
+  'GET /api/v1/email_task_scheduler/scheduler/:id': {
+    rule: { kind: 'equipment', permission: 'AssignMemberToEquipmentTag' },
+    why: 'equipment tag menu: the e-mail notification mails the assigned members, so who assigns them sets it',
+  },
+  'POST /api/v1/email_task_scheduler/scheduler': {
+    rule: { kind: 'equipment', permission: 'AssignMemberToEquipmentTag' },
+    why: 'equipment tag menu: the e-mail notification mails the assigned members, so who assigns them sets it',
+  },
+  'PUT /api/v1/email_task_scheduler/scheduler': {
+    rule: { kind: 'equipment', permission: 'AssignMemberToEquipmentTag' },
+    why: 'equipment tag menu: the e-mail notification mails the assigned members, so who assigns them sets it',
+  },
+  'DELETE /api/v1/email_task_scheduler/scheduler/:id': {
+    rule: { kind: 'equipment', permission: 'AssignMemberToEquipmentTag' },
+    why: 'equipment tag menu: the e-mail notification mails the assigned members, so who assigns them sets it',
+  },
+  'GET /api/v1/companies/:id/online-report/MCA': {
+    rule: company('ManageMcaReport'),
+    why: SPEC_PERMISSIONS.ManageMcaReport.source,
+  },
+  'PUT /api/v1/companies/:id/online-report/MCA': {
+    rule: company('ManageMcaReport'),
+    why: SPEC_PERMISSIONS.ManageMcaReport.source,
+  },
+  'GET /api/v1/companies/:id/report-members/MCA': {
+    rule: company('ManageMcaReport'),
+    why: SPEC_PERMISSIONS.ManageMcaReport.source,
+  },
+  'GET /api/v1/companies/:id/online-report/RVS': {
+    rule: company('ManageRvsReport'),
+    why: SPEC_PERMISSIONS.ManageRvsReport.source,
+  },
+  'PUT /api/v1/companies/:id/online-report/RVS': {
+    rule: company('ManageRvsReport'),
+    why: SPEC_PERMISSIONS.ManageRvsReport.source,
+  },
+  'GET /api/v1/companies/:id/report-members/RVS': {
+    rule: company('ManageRvsReport'),
+    why: SPEC_PERMISSIONS.ManageRvsReport.source,
+  },
+  'GET /api/v1/companies/:id/online-report/pdf': {
+    ...view,
+    why: 'spec 03 §2.17: the Customize Report panel of a model page, for whoever sees the model',
+  },
+  'GET /api/v1/companies/:id/report-files/:fileId': {
+    rule: { kind: 'company', permission: 'ViewCompany', scope: 'equipment', visibility: 'handler' },
+    why: 'a rendered report of a model: the company and the model must be seen (the handler answers 404 otherwise)',
+  },
+
   'POST /api/v1/equipment-models': {
     rule: company('ManageDataModel', 'equipment'),
     why: SPEC_PERMISSIONS.ManageDataModel.source,
@@ -565,10 +615,22 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/rvs-graph-result/trend': view,
   'GET /api/v1/rvs-failure-mode/overall-failure-mode/:id': view,
   'GET /api/v1/rvs-result/sensor-detail': view,
-  'GET /api/v1/rvs-result/fault-parameters': { ...view, why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin` },
-  'GET /api/v1/rvs-result/parameter-trend': { ...view, why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin` },
-  'GET /api/v1/rvs-failure-mode/graph/history-failure-mode/:id': { ...view, why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin` },
-  'GET /api/v1/rvs-failure-mode/model-failure-mode/:id': { ...view, why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin` },
+  'GET /api/v1/rvs-result/fault-parameters': {
+    ...view,
+    why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin`,
+  },
+  'GET /api/v1/rvs-result/parameter-trend': {
+    ...view,
+    why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin`,
+  },
+  'GET /api/v1/rvs-failure-mode/graph/history-failure-mode/:id': {
+    ...view,
+    why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin`,
+  },
+  'GET /api/v1/rvs-failure-mode/model-failure-mode/:id': {
+    ...view,
+    why: `${view.why}; spec 03 §2.3, §6: also 403 without the company's rvs_upgrade unless admin`,
+  },
   'GET /api/v1/vca-result-data/time-domain': view,
   'GET /api/v1/vca-result-data/frequency': view,
   'GET /api/v1/evs/status': view,

@@ -53,21 +53,31 @@ const DERIVED_TAGS = [
   'load_oscillation',
 ];
 
-/** Generator of an MCA model. */
-export function motorCurrentSimulator(model: PlantModel, context: SimulationContext): ModelSimulator {
+/**
+ * The broken-bar sidebands a capture of `model` at instant t carries, dB below the supply component: the lower
+ * fs(1 − 2s) and the upper fs(1 + 2s), 1.5 dB weaker. Tests compare the server's reading against these.
+ */
+export function injectedRotorBarDb(
+  model: PlantModel,
+  context: SimulationContext,
+  t: number,
+): { lowerDb: number; upperDb: number } {
   const key = mixSeed(context.seed, model.code);
   const fault = model.fault;
   const limit = sensorType(MODEL_TYPE.mca, 'broken_rotor_bar');
   const alarmRatio = (limit.alarm - HEALTHY_ROTOR_BAR_DB) / (limit.warning - HEALTHY_ROTOR_BAR_DB);
+  const severity = fault ? faultSeverity(fault, timelineDay(context, t), alarmRatio) : 0;
+  const trend = HEALTHY_ROTOR_BAR_DB - (fault ? 0 : 2) + severity * (limit.warning - HEALTHY_ROTOR_BAR_DB);
+  const lowerDb = trend + 0.4 * normalAt(key, 'bar', t);
+  return { lowerDb, upperDb: lowerDb - 1.5 };
+}
+
+/** Generator of an MCA model. */
+export function motorCurrentSimulator(model: PlantModel, context: SimulationContext): ModelSimulator {
+  const key = mixSeed(context.seed, model.code);
   const wander = (name: string, t: number) => smoothNoise(mixSeed(key, name), t, 8 * HOUR_MS);
   /** RMS stator current, A: a pump near rated load (190 A rated). */
   const currentRms = (t: number) => 172 + 4 * wander('load', t);
-
-  /** Lower broken-bar sideband level in dB below the supply at instant t. */
-  const rotorBarDb = (t: number) => {
-    const severity = fault ? faultSeverity(fault, timelineDay(context, t), alarmRatio) : 0;
-    return HEALTHY_ROTOR_BAR_DB - (fault ? 0 : 2) + severity * (limit.warning - HEALTHY_ROTOR_BAR_DB);
-  };
 
   const waveforms: WaveformChannel[] = (['a', 'b', 'c'] as const).map((channel) => ({
     sensor: MCA_SENSOR,
@@ -83,7 +93,7 @@ export function motorCurrentSimulator(model: PlantModel, context: SimulationCont
     const random = mulberry32(mixSeed(key, 'capture', t));
     const amplitude = Math.SQRT2 * currentRms(t);
     const rotorHz = MOTOR_SPEED_RPM / 60;
-    const barDb = rotorBarDb(t) + 0.4 * normalAt(key, 'bar', t);
+    const bar = injectedRotorBarDb(model, context, t);
     const phases = {
       supply: 2 * Math.PI * random(),
       negative: 2 * Math.PI * random(),
@@ -103,8 +113,8 @@ export function motorCurrentSimulator(model: PlantModel, context: SimulationCont
       for (const [i, [order, fraction]] of HARMONICS.entries()) {
         tone(order * SUPPLY_HZ, amplitude * fraction, phases.harmonics[i]! + order * shift);
       }
-      tone(SUPPLY_HZ * (1 - 2 * MOTOR_SLIP), level(barDb), phases.lower + shift);
-      tone(SUPPLY_HZ * (1 + 2 * MOTOR_SLIP), level(barDb - 1.5), phases.upper + shift);
+      tone(SUPPLY_HZ * (1 - 2 * MOTOR_SLIP), level(bar.lowerDb), phases.lower + shift);
+      tone(SUPPLY_HZ * (1 + 2 * MOTOR_SLIP), level(bar.upperDb), phases.upper + shift);
       tone(SUPPLY_HZ - rotorHz, level(ECCENTRICITY_DB), phases.eccentric + shift);
       tone(SUPPLY_HZ + rotorHz, level(ECCENTRICITY_DB - 1), phases.eccentric + shift);
       addNoise(out, random, 0.25);

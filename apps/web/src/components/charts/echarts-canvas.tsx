@@ -41,6 +41,8 @@ type EChartsCanvasProps = {
   gl?: boolean;
   /** Told every click: in the plot area of a 2D chart, on an item of a 3D chart. */
   onClick?: (click: ChartClick) => void;
+  /** Charts sharing a group keep their zoom in sync (echarts.connect). */
+  group?: string | undefined;
 };
 
 /**
@@ -48,7 +50,15 @@ type EChartsCanvasProps = {
  * follows its width. The option is replaced whole on each change. `data-points` counts the points drawn, so a
  * journey can tell a drawn chart from an empty one.
  */
-export function EChartsCanvas({ option, height, label, onWidth, gl = false, onClick }: EChartsCanvasProps) {
+export function EChartsCanvas({
+  option,
+  height,
+  label,
+  onWidth,
+  gl = false,
+  onClick,
+  group,
+}: EChartsCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsInstance>();
   const widthListener = useRef(onWidth);
@@ -70,10 +80,15 @@ export function EChartsCanvas({ option, height, label, onWidth, gl = false, onCl
           });
     observer?.observe(element);
     widthListener.current?.(element.clientWidth);
-    void (gl ? loadEChartsGl() : loadECharts()).then(({ init }) => {
+    void (gl ? loadEChartsGl() : loadECharts()).then(({ init, connect }) => {
       if (disposed) return;
       const created = init(element, undefined, { renderer: 'canvas' });
       instance = created;
+      // Charts of one group zoom together (e.g. the MCA residual and diagnostic charts, spec 02 §2.7).
+      if (group) {
+        created.group = group;
+        connect(group);
+      }
       // Journeys and benches read the drawn option from the box (`box.echarts.getOption()`).
       Object.defineProperty(element, 'echarts', { value: created, configurable: true });
       if (gl) {
@@ -110,7 +125,7 @@ export function EChartsCanvas({ option, height, label, onWidth, gl = false, onCl
       observer?.disconnect();
       instance?.dispose();
     };
-  }, [gl]);
+  }, [gl, group]);
 
   useEffect(() => {
     chart?.setOption(option, { notMerge: true });

@@ -42,6 +42,8 @@ type TimeSeriesChartProps = {
   children?: ReactNode;
   /** Told a click on a drawn point: the series it belongs to (index into `series`), its time and value. */
   onPointClick?: ((point: TimeSeriesPoint) => void) | undefined;
+  /** Charts sharing a zoom group zoom together (spec 02 §2.7 Pattern recognition). */
+  zoomGroup?: string | undefined;
 };
 
 /** A clicked point of a time series chart. */
@@ -68,6 +70,7 @@ export function TimeSeriesChart({
   onRetry,
   children,
   onPointClick,
+  zoomGroup,
 }: TimeSeriesChartProps) {
   const { t } = useTranslation();
   const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
@@ -186,6 +189,7 @@ export function TimeSeriesChart({
           height={CHART_HEIGHT}
           label={title}
           onWidth={controls.setWidth}
+          group={zoomGroup}
           onClick={(click) => {
             const one = click.item ? shown[click.item.seriesIndex] : undefined;
             const [time, value] = click.item?.value ?? [];

@@ -1,14 +1,77 @@
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
 import { OverallStatus } from '../shared/overall-status.tsx';
-import { TrendView } from '../shared/trend-view.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
+import { CurrentSpectrum } from './current-spectrum.tsx';
+import { McaDiagram } from './mca-diagram.tsx';
+import { McaSeriesPanel } from './mca-series-panel.tsx';
+import { PatternRecognition } from './pattern-recognition.tsx';
 
-/** MCA body: the trend of every tag with its limits, drawn with the chart kit; the MCA diagram and graphs of spec 02 §2.5–§2.7 follow. */
-export function McaView(props: ModelTypeViewProps) {
+type McaTab = 'spectrum' | 'series' | 'frequency' | 'pattern';
+const TABS: readonly McaTab[] = ['spectrum', 'series', 'frequency', 'pattern'];
+
+/**
+ * MCA body (spec 02 §2.5–§2.7): the motor diagram coloured by the analysis of its currents in the Overall Status
+ * panel, the configuration, and the Monitoring Dashboard: Current Spectrum (2D/3D), Time Series Detail, Frequency
+ * Detail and Pattern Recognition.
+ */
+export function McaView({ model, timeZone, configuration }: ModelTypeViewProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<McaTab>('spectrum');
   return (
     <Stack spacing={2}>
-      <OverallStatus modelId={props.model.id} />
-      <TrendView {...props} tab="trend" />
+      <OverallStatus modelId={model.id} diagram={<McaDiagram modelId={model.id} timeZone={timeZone} />} />
+      {configuration}
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('mca.dashboard')}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t('mca.dashboard')}
+        </Typography>
+        <Tabs
+          value={tab}
+          onChange={(_, next: McaTab) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 2 }}
+        >
+          {TABS.map((one) => (
+            <Tab key={one} value={one} label={t(`mca.tabs.${one}`)} />
+          ))}
+        </Tabs>
+        {tab === 'spectrum' ? <CurrentSpectrum modelId={model.id} timeZone={timeZone} /> : null}
+        {tab === 'series' ? (
+          <McaSeriesPanel
+            modelId={model.id}
+            modelCode={model.modelCode}
+            timeZone={timeZone}
+            tabId={21}
+            title={t('mca.tabs.series')}
+          />
+        ) : null}
+        {tab === 'frequency' ? (
+          <McaSeriesPanel
+            modelId={model.id}
+            modelCode={model.modelCode}
+            timeZone={timeZone}
+            tabId={22}
+            title={t('mca.tabs.frequency')}
+          />
+        ) : null}
+        {tab === 'pattern' ? (
+          <PatternRecognition modelId={model.id} modelCode={model.modelCode} timeZone={timeZone} />
+        ) : null}
+      </Paper>
+      <CustomizeReportPanel
+        companyId={model.companyId}
+        modelId={model.id}
+        modelCode={model.modelCode}
+        timeZone={timeZone}
+      />
     </Stack>
   );
 }
