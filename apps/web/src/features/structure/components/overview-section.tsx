@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { describeError } from '../../../lib/errors.ts';
@@ -9,14 +10,27 @@ import { useOverview } from '../api/get-overview.ts';
 import { nothingAssigned } from '../assigned-equipment.ts';
 import { OverviewPanel } from './overview-panel.tsx';
 
-/** Loads the overview of the company (`folderId` null) or of a folder, and shows it. */
-export function OverviewSection({ companyId, folderId }: { companyId: string; folderId: string | null }) {
+/**
+ * Loads the overview of the company (`folderId` null) or of a folder, and shows it; `filter` and `models` make the
+ * count cards choose the rows of the company's model table (see OverviewPanel).
+ */
+export function OverviewSection({
+  companyId,
+  folderId,
+  filter,
+  models,
+}: {
+  companyId: string;
+  folderId: string | null;
+  filter?: ComponentProps<typeof OverviewPanel>['filter'];
+  models?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { me } = useSession();
   const overview = useOverview({ companyId, folderId });
   if (overview.data && nothingAssigned(me, companyId, overview.data.allEquipmentReportJson.length))
     return <EmptyState message={t('structure.noAssignedEquipment')} />;
-  if (overview.data) return <OverviewPanel overview={overview.data} />;
+  if (overview.data) return <OverviewPanel overview={overview.data} filter={filter} models={models} />;
   if (overview.isError) {
     return (
       <EmptyState message={describeError(overview.error, t)}>

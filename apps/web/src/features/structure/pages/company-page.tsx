@@ -2,25 +2,48 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { findCompany, useSession } from '../../../lib/session.tsx';
+import { resolveTimeZone } from '../../../lib/time.ts';
+import { ModelStatusTable } from '../components/model-status-table.tsx';
 import { OverviewSection } from '../components/overview-section.tsx';
+import { type OverviewView, readView, writeView } from '../components/overview-table-logic.ts';
+import { PartStatusTables } from '../components/part-status-tables.tsx';
 import { FolderViewPage } from './folder-view-page.tsx';
 
 /**
  * `/company/:id`: the company's overview (its dashboard), or with `?folderSelect={folderId}` the folder view
- * of that folder (FolderViewPage), where side-tree clicks on folders lead.
+ * of that folder (FolderViewPage), where side-tree clicks on folders lead. The overview's count cards filter its
+ * model table and its columns sort it; `?status=&sort=&dir=` keep that view.
  */
 export function CompanyPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const { me } = useSession();
   const folderId = search.get('folderSelect');
   if (folderId) return <FolderViewPage companyId={id} folderId={folderId} />;
   const company = findCompany(me, id);
+  const view = readView(search);
+  // The view lives in the address, so a link or a reload shows the same rows in the same order.
+  const setView = (next: OverviewView) => setSearch(writeView(search, next), { replace: true });
   return (
     <>
       <PageHeader title={t('pages.companyPage')} subtitle={company?.title} />
-      <OverviewSection companyId={id} folderId={null} />
+      <OverviewSection
+        companyId={id}
+        folderId={null}
+        filter={{ status: view.status, onStatus: (status) => setView({ ...view, status }) }}
+        models={
+          <>
+            <ModelStatusTable
+              companyId={id}
+              timeZone={resolveTimeZone(company?.time_zone)}
+              view={view}
+              onViewChange={setView}
+            />
+            <PartStatusTables companyId={id} />
+          </>
+        }
+      />
     </>
   );
 }

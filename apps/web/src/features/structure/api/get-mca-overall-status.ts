@@ -1,0 +1,18 @@
+import type { McaOverallStatusRow } from '@sdp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { structureKeys } from './keys.ts';
+
+/** The MCA models' part statuses (`GET /api/v1/model_summary/overall_status/mca`). */
+export function useMcaOverallStatus(companyId: string) {
+  return useQuery({
+    queryKey: [...structureKeys.company(companyId), 'overall-status', 'mca'],
+    queryFn: ({ signal }) =>
+      apiClient.get<McaOverallStatusRow[]>(
+        `/api/v1/model_summary/overall_status/mca?company_id=${companyId}`,
+        {
+          signal,
+        },
+      ),
+  });
+}

@@ -1,0 +1,168 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { StatusDot } from '../../../components/status-dot.tsx';
+import { describeError } from '../../../lib/errors.ts';
+import { modelStatusKind } from '../../../lib/model-status.ts';
+import { formatDateTimeIn } from '../../../lib/time.ts';
+import { useOverallStatus } from '../api/get-overall-status.ts';
+import {
+  alarmDurationMs,
+  formatDuration,
+  type OverviewView,
+  type SortKey,
+  viewRows,
+} from './overview-table-logic.ts';
+
+const COLUMNS: readonly SortKey[] = ['equipment', 'model', 'type', 'status', 'alarmSince', 'lastData'];
+
+/**
+ * Every model of the company the user sees (issue 13 item 5): equipment, model, model type, status, how long it has
+ * been in warning or alarm, and its last data; filtered by the count card chosen and sorted by any column. The
+ * view lives in the address (`status`, `sort`, `dir`).
+ */
+export function ModelStatusTable({
+  companyId,
+  timeZone,
+  view,
+  onViewChange,
+}: {
+  companyId: string;
+  timeZone: string;
+  view: OverviewView;
+  onViewChange: (view: OverviewView) => void;
+}) {
+  const { t } = useTranslation();
+  const overall = useOverallStatus(companyId);
+  const now = overall.dataUpdatedAt || Date.now();
+  const rows = useMemo(() => viewRows(overall.data ?? [], view, now), [overall.data, view, now]);
+
+  if (overall.isPending) return <Skeleton variant="rounded" height={240} />;
+  if (overall.isError)
+    return (
+      <EmptyState message={describeError(overall.error, t)}>
+        <Button onClick={() => void overall.refetch()}>{t('common.retry')}</Button>
+      </EmptyState>
+    );
+
+  const sortBy = (column: SortKey) =>
+    onViewChange({
+      ...view,
+      sort: column,
+      dir:
+        view.sort === column
+          ? view.dir === 'asc'
+            ? 'desc'
+            : 'asc'
+          : column === 'alarmSince'
+            ? 'desc'
+            : 'asc',
+    });
+
+  return (
+    <Box component="section" aria-labelledby="overview-models">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography id="overview-models" variant="h6" component="h2">
+          {t('companyOverview.modelsHeading', { count: rows.length })}
+        </Typography>
+        {view.status !== 'all' ? (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {t('companyOverview.filterBy', { status: t(`structure.overview.counts.${view.status}`) })}
+            </Typography>
+            <Button size="small" onClick={() => onViewChange({ ...view, status: 'all' })}>
+              {t('companyOverview.clearFilter')}
+            </Button>
+          </>
+        ) : null}
+      </Box>
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" aria-labelledby="overview-models">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell
+                    key={column}
+                    sortDirection={view.sort === column ? view.dir : false}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    <TableSortLabel
+                      active={view.sort === column}
+                      direction={view.sort === column ? view.dir : 'asc'}
+                      onClick={() => sortBy(column)}
+                    >
+                      {t(`companyOverview.columns.${column}`)}
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length}>
+                    <Typography color="text.secondary">{t('companyOverview.noModels')}</Typography>
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {rows.map((row) => {
+                const duration = alarmDurationMs(row, now);
+                return (
+                  <TableRow key={row.model_id} data-status={row.status} hover>
+                    <TableCell sx={{ fontWeight: 600 }}>
+                      {row.equipment_name}
+                      {row.equipment_alias && row.equipment_alias !== row.equipment_name ? (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {row.equipment_alias}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>
+                      <Link to={`/model/${row.model_id}`}>{row.model_name}</Link>
+                    </TableCell>
+                    <TableCell>
+                      {t(`companyOverview.types.${String(row.model_type_id) as '1' | '2' | '3' | '4' | '5'}`)}
+                    </TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+                        <StatusDot status={row.status} decorative />
+                        {t(`modelStatus.${modelStatusKind(row.status)}`)}
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }} data-duration-ms={duration ?? ''}>
+                      {duration !== null && row.alarmSince
+                        ? t('companyOverview.since', {
+                            duration: formatDuration(duration),
+                            time: formatDateTimeIn(row.alarmSince, timeZone),
+                          })
+                        : '–'}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {row.lastDataAt
+                        ? formatDateTimeIn(row.lastDataAt, timeZone)
+                        : t('companyOverview.never')}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </Box>
+  );
+}
