@@ -63,6 +63,14 @@ export function createAppRouter(queryClient: QueryClient) {
                   }),
                 },
                 {
+                  path: 'company/:id/alarms',
+                  handle: handle({ title: 'faultEvents.listTitle' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/fault-events/pages/company-alarms-page.tsx'))
+                      .CompanyAlarmsPage,
+                  }),
+                },
+                {
                   path: 'company/:id/members',
                   handle: handle({ title: 'pages.members' }),
                   lazy: async () => ({

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SdpLogo } from '../../components/sdp-logo.tsx';
+import { AlarmBadge } from '../../features/fault-events/components/alarm-badge.tsx';
 import { initials } from '../../lib/initials.ts';
 import { useSession } from '../../lib/session.tsx';
 import { HeaderClock } from './header-clock.tsx';
@@ -76,6 +77,7 @@ export function Header({ timeZone, drawerOpen, onDrawerToggle, onEditProfile }: 
         )}
         <Box sx={{ flexGrow: 1 }} />
         <HeaderClock timeZone={timeZone} />
+        {selectedCompanyId ? <AlarmBadge companyId={selectedCompanyId} /> : null}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}>
           <Avatar src={avatarSrc} alt={me.name} sx={{ width: 32, height: 32, fontSize: 14 }}>
             {initials(me.name)}

@@ -368,6 +368,7 @@ export const en = {
     },
     motorData: {
       empty: 'No motor data.',
+      noBearing: 'Not chosen',
     },
     remainingLife: {
       brand: 'Brand',

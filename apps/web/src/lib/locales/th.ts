@@ -364,6 +364,7 @@ export const th: TranslationTree = {
     },
     motorData: {
       empty: 'ไม่มีข้อมูลมอเตอร์',
+      noBearing: 'ยังไม่ได้เลือก',
     },
     remainingLife: {
       brand: 'ยี่ห้อ',

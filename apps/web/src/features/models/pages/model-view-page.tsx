@@ -6,10 +6,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { canIn } from '../../../lib/permissions.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
+import { FaultEventPanel } from '../../fault-events/components/fault-event-panel.tsx';
 import { useModelSummary } from '../../model-views/api/get-model-summary.ts';
 import { useRefreshModelView } from '../../model-views/api/keys.ts';
 import { ModelTypeView } from '../../model-views/model-type-view.tsx';
 import { ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
+import { NotePanel } from '../../notes/components/note-panel.tsx';
 import { useModel } from '../api/get-model.ts';
 import { modelsKeys, useReloadModel } from '../api/keys.ts';
 import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
@@ -71,6 +73,8 @@ export function ModelViewPage() {
           />
         }
       />
+      <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
+      <NotePanel modelId={detail.id} timeZone={timeZone} />
     </ModelViewShell>
   );
 }

@@ -1,0 +1,211 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { FaultEventDetail, FaultEventEvidence, FaultEventPerson } from '@sdp/contracts';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeFailure } from '../../../lib/errors.ts';
+import { useFaultEventDetail } from '../api/get-fault-event-detail.ts';
+import { formatEventTime, twoDecimals } from './event-time.ts';
+
+type FaultEventDetailsDialogProps = {
+  eventId: number | null;
+  /** 'Alarm History Details' for a done event, 'Fault Event Alarm Detail' otherwise. */
+  history: boolean;
+  timeZone: string;
+  onClose: () => void;
+};
+
+const people = (list: readonly FaultEventPerson[]) =>
+  list.length ? list.map((p) => (p.name ? `${p.name} <${p.email}>` : p.email)).join(', ') : '-';
+const who = (person: FaultEventPerson | null) => (person ? person.name || person.email : '-');
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, gap: 0.5, py: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * Details of an event (spec 03 §2.14): its data, who acknowledged and closed it, when and to whom, and the
+ * evidence stored when it opened (value against limits, persistence, the last 24 hours, spectrum peaks against
+ * the model's fault frequencies).
+ */
+export function FaultEventDetailsDialog({
+  eventId,
+  history,
+  timeZone,
+  onClose,
+}: FaultEventDetailsDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const detail = useFaultEventDetail(eventId);
+  return (
+    <Dialog open={eventId !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>
+        {history ? t('faultEvents.historyDetailTitle') : t('faultEvents.detailTitle')}
+      </DialogTitle>
+      <DialogContent dividers>
+        {detail.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {describeFailure(detail.error, t('faultEvents.loadFailed'), t)}
+          </Alert>
+        ) : !detail.data ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+            <CircularProgress aria-label={t('common.loading')} />
+          </Box>
+        ) : (
+          <DetailBody event={detail.data} timeZone={timeZone} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('faultEvents.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Row label={t('faultEvents.dateTime')}>{formatEventTime(event.eventDate, timeZone)}</Row>
+      <Row label={t('faultEvents.alarmMessage')}>{event.alarmMessage}</Row>
+      <Row label={t('faultEvents.alarmType')}>
+        {event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
+      </Row>
+      <Row label={t('faultEvents.alarmValue')}>
+        {`${twoDecimals(event.alarmValue)} (${t('faultEvents.limits', {
+          warning: twoDecimals(event.warningLimit),
+          alarm: twoDecimals(event.alarmLimit),
+        })})`}
+      </Row>
+      <Row label={t('faultEvents.sensor')}>{event.sensorId}</Row>
+      <Row label={t('faultEvents.cause')}>{event.cause || '-'}</Row>
+      <Row label={t('faultEvents.recommendation')}>{event.recommendation || '-'}</Row>
+      <Divider sx={{ my: 1 }} />
+      <Row label={t('faultEvents.timeAcked')}>{formatEventTime(event.acknowledgedAt, timeZone)}</Row>
+      <Row label={t('faultEvents.ackedBy')}>{who(event.acknowledged_by_user)}</Row>
+      <Row label={t('faultEvents.ackedTo')}>{people(event.acknowledged_to_user)}</Row>
+      <Row label={t('faultEvents.description')}>{event.acknowledged_msg || '-'}</Row>
+      <Row label={t('faultEvents.doneAt')}>{formatEventTime(event.doneAt, timeZone)}</Row>
+      <Row label={t('faultEvents.doneBy')}>{who(event.done_by_user)}</Row>
+      <Row label={t('faultEvents.doneTo')}>{people(event.done_to_user)}</Row>
+      <Row label={t('faultEvents.doneDescription')}>{event.done_msg || '-'}</Row>
+      <Divider sx={{ my: 1 }} />
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+        {t('faultEvents.evidence')}
+      </Typography>
+      {event.evidence ? (
+        <Evidence evidence={event.evidence} timeZone={timeZone} alarmType={event.alarmType} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('faultEvents.noEvidence')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Evidence({
+  evidence,
+  timeZone,
+  alarmType,
+}: {
+  evidence: FaultEventEvidence;
+  timeZone: string;
+  alarmType: 1 | 2;
+}) {
+  const { t } = useTranslation();
+  const unit = evidence.unit ? ` ${evidence.unit}` : '';
+  const nearest = (hz: number) => {
+    const cursor = evidence.spectrum?.cursors.reduce<{ label: string; hz: number } | null>(
+      (best, next) => (!best || Math.abs(next.hz - hz) < Math.abs(best.hz - hz) ? next : best),
+      null,
+    );
+    return cursor ? `${cursor.label} ${twoDecimals(cursor.hz)} Hz (Δ ${twoDecimals(hz - cursor.hz)})` : '-';
+  };
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Row label={evidence.name}>
+        {`${twoDecimals(evidence.value)}${unit}`}
+        {evidence.exceedPercent !== null
+          ? ` · ${t('faultEvents.exceed', {
+              percent: twoDecimals(evidence.exceedPercent),
+              limit: alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning'),
+            })}`
+          : ''}
+      </Row>
+      {evidence.persistence ? <Row label="">{t('faultEvents.persistence', evidence.persistence)}</Row> : null}
+      {evidence.trendStats ? (
+        <Row label="">
+          {t('faultEvents.trend24h', {
+            min: `${twoDecimals(evidence.trendStats.min)}${unit}`,
+            max: `${twoDecimals(evidence.trendStats.max)}${unit}`,
+            mean: `${twoDecimals(evidence.trendStats.mean)}${unit}`,
+            count: evidence.trendStats.count,
+          })}
+        </Row>
+      ) : null}
+      {evidence.failureMode ? <Row label={t('faultEvents.failureMode')}>{evidence.failureMode}</Row> : null}
+      {evidence.recommendation ? (
+        <Row label={t('faultEvents.recommendation')}>{evidence.recommendation}</Row>
+      ) : null}
+      {evidence.spectrum ? (
+        <>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('faultEvents.spectrum', {
+              file: evidence.spectrum.fileName,
+              channel: `${evidence.spectrum.sensor} ${evidence.spectrum.channel}`,
+              at: formatEventTime(evidence.spectrum.capturedAt, timeZone),
+            })}
+          </Typography>
+          <Table size="small" sx={{ mt: 0.5 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('faultEvents.peakHz')}</TableCell>
+                <TableCell align="right">{t('faultEvents.amplitude')}</TableCell>
+                <TableCell>{t('faultEvents.nearest')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {evidence.spectrum.peaks.map((peak) => (
+                <TableRow key={peak.hz}>
+                  <TableCell>{twoDecimals(peak.hz)}</TableCell>
+                  <TableCell align="right">{peak.amplitude.toPrecision(3)}</TableCell>
+                  <TableCell>{nearest(peak.hz)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,508 @@
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { FaultEvent } from '@sdp/contracts';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
+import { describeFailure } from '../../../lib/errors.ts';
+import { canIn } from '../../../lib/permissions.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { resolveTimeZone } from '../../../lib/time.ts';
+import { downloadFaultEventsUrl } from '../api/download-fault-events.ts';
+import { useFaultEvents } from '../api/get-fault-events.ts';
+import type { FaultEventAction } from '../api/send-fault-event-comment.ts';
+import { formatEventTime, twoDecimals } from './event-time.ts';
+import { FaultEventActionDialog } from './fault-event-action-dialog.tsx';
+import { FaultEventDetailsDialog } from './fault-event-details-dialog.tsx';
+
+/** Entries per page (spec 03 §2.14, §9): 5, 10, 15 and All (-1); default 5. */
+const PAGE_SIZES = [5, 10, 15, -1] as const;
+const ALARM_COLOUR = '#D9263B';
+const WARNING_COLOUR = '#FCA239';
+type Kind = 'all' | 'alarm' | 'warning';
+
+type FaultEventPanelProps = { modelId: string; companyId: string; timeZone: string };
+
+function usePage(rows: readonly FaultEvent[]) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(5);
+  const last = size === -1 ? 0 : Math.max(0, Math.ceil(rows.length / size) - 1);
+  const current = Math.min(page, last);
+  return {
+    rows: size === -1 ? rows : rows.slice(current * size, current * size + size),
+    page: current,
+    size,
+    setPage,
+    setSize: (next: number) => {
+      setSize(next);
+      setPage(0);
+    },
+  };
+}
+
+const ofKind = (event: FaultEvent, kind: Kind) =>
+  kind === 'all' || (kind === 'alarm' ? event.alarmType === 2 : event.alarmType === 1);
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+function TypeChip({ type }: { type: 1 | 2 }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={type === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
+      sx={{ bgcolor: type === 2 ? ALARM_COLOUR : WARNING_COLOUR, color: type === 2 ? '#fff' : '#1a1a1a' }}
+    />
+  );
+}
+
+function AlarmValue({ event }: { event: FaultEvent }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip
+      title={t('faultEvents.limits', {
+        warning: twoDecimals(event.warningLimit),
+        alarm: twoDecimals(event.alarmLimit),
+      })}
+    >
+      <Box component="span" tabIndex={0} sx={{ textDecoration: 'underline dotted', cursor: 'help' }}>
+        {twoDecimals(event.alarmValue)}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/**
+ * Fault Event Alarm panel of every model page (spec 03 §2.14, §4.4): open when there are new alarms; chips All /
+ * Alarm / Warning filter both tables; Select All and acknowledge them at once; Acknowledge (Update once
+ * acknowledged), Done (only after acknowledge) and Details per event; the history below; month / year filter;
+ * 'Download format' (Excel). Who may not act (MEMBER) sees the lists only. Live events reload it.
+ */
+export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPanelProps) {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  const zone = resolveTimeZone(timeZone);
+  const [month, setMonth] = useState(0);
+  const [year, setYear] = useState(0);
+  const events = useFaultEvents(modelId, month, year);
+  const [kind, setKind] = useState<Kind>('all');
+  const [expanded, setExpanded] = useState<boolean | undefined>(undefined);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [action, setAction] = useState<{
+    action: FaultEventAction;
+    ids: number[];
+    emails: string[];
+    comment: string;
+  } | null>(null);
+  const [details, setDetails] = useState<{ id: number; history: boolean } | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const canAct = canIn(me, companyId, 'ManageFaultEvents');
+
+  const open = events.data?.new_alarm ?? [];
+  const history = events.data?.alarm_history ?? [];
+  const shownNew = useMemo(() => open.filter((event) => ofKind(event, kind)), [open, kind]);
+  const shownHistory = useMemo(() => history.filter((event) => ofKind(event, kind)), [history, kind]);
+  const newPage = usePage(shownNew);
+  const historyPage = usePage(shownHistory);
+  const isExpanded = expanded ?? open.length > 0;
+
+  // Opened from the alarm list or a mail at one event: show its details once.
+  const focus = Number(search.get('event'));
+  useEffect(() => {
+    if (!focus || !events.data) return;
+    const done = events.data.alarm_history.some((event) => event.id === focus);
+    setExpanded(true);
+    setDetails({ id: focus, history: done });
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('event');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [focus, events.data, setSearch]);
+
+  const counts = {
+    all: open.length,
+    alarm: open.filter((event) => event.alarmType === 2).length,
+    warning: open.filter((event) => event.alarmType === 1).length,
+  };
+  const allSelected = shownNew.length > 0 && shownNew.every((event) => selected.has(event.id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const chosen = shownNew.filter((event) => selected.has(event.id) && !event.isAcknowledged);
+  const thisYear = dayjs().tz(zone).year();
+  const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
+
+  const pagination = (state: ReturnType<typeof usePage>, total: number) => (
+    <TablePagination
+      component="div"
+      count={total}
+      page={state.page}
+      rowsPerPage={state.size}
+      rowsPerPageOptions={PAGE_SIZES.map((size) =>
+        size === -1 ? { label: t('faultEvents.all'), value: -1 } : size,
+      )}
+      onPageChange={(_event, next) => state.setPage(next)}
+      onRowsPerPageChange={(event) => state.setSize(Number(event.target.value))}
+      labelRowsPerPage={t('pagination.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('pagination.displayed', { from, to, count })}
+    />
+  );
+
+  return (
+    <Accordion
+      expanded={isExpanded}
+      onChange={(_event, next) => setExpanded(next)}
+      disableGutters
+      sx={{ mt: 2 }}
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMore />}
+        aria-controls="fault-event-panel"
+        id="fault-event-panel-header"
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            {t('faultEvents.title')}
+          </Typography>
+          {counts.alarm > 0 ? (
+            <Chip size="small" label={counts.alarm} sx={{ bgcolor: ALARM_COLOUR, color: '#fff' }} />
+          ) : null}
+          {counts.warning > 0 ? (
+            <Chip size="small" label={counts.warning} sx={{ bgcolor: WARNING_COLOUR }} />
+          ) : null}
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id="fault-event-panel">
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1}
+          sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+        >
+          <Stack direction="row" spacing={1} role="group" aria-label={t('faultEvents.alarmType')}>
+            {(['all', 'alarm', 'warning'] as const).map((name) => (
+              <Chip
+                key={name}
+                label={`${t(`faultEvents.${name}`)} ${counts[name]}`}
+                color={kind === name ? 'primary' : 'default'}
+                variant={kind === name ? 'filled' : 'outlined'}
+                onClick={() => setKind(name)}
+                aria-pressed={kind === name}
+              />
+            ))}
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <TextField
+              select
+              size="small"
+              label={t('faultEvents.month')}
+              value={month}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setMonth(next);
+                if (next && !year) setYear(thisYear);
+              }}
+              sx={{ minWidth: 130 }}
+            >
+              <MenuItem value={0}>{t('faultEvents.allMonths')}</MenuItem>
+              {MONTHS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {dayjs()
+                    .month(value - 1)
+                    .format('MMMM')}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('faultEvents.year')}
+              value={year}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setYear(next);
+                if (!next) setMonth(0);
+              }}
+              sx={{ minWidth: 110 }}
+            >
+              <MenuItem value={0}>{t('faultEvents.allYears')}</MenuItem>
+              {years.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              href={downloadFaultEventsUrl(modelId)}
+              target="_blank"
+              rel="noopener"
+            >
+              {t('faultEvents.download')}
+            </Button>
+          </Stack>
+        </Stack>
+
+        {events.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void events.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+            sx={{ mb: 2 }}
+          >
+            {describeFailure(events.error, t('faultEvents.loadFailed'), t)}
+          </Alert>
+        ) : null}
+
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
+            {t('faultEvents.newTitle')}
+          </Typography>
+          {canAct ? (
+            <>
+              <Button
+                size="small"
+                onClick={() =>
+                  setSelected(allSelected ? new Set() : new Set(shownNew.map((event) => event.id)))
+                }
+                disabled={shownNew.length === 0}
+              >
+                {t('faultEvents.selectAll')}
+              </Button>
+              <Button
+                size="small"
+                variant="contained"
+                disabled={chosen.length === 0}
+                onClick={() =>
+                  setAction({
+                    action: 'acknowledge',
+                    ids: chosen.map((event) => event.id),
+                    emails: [],
+                    comment: '',
+                  })
+                }
+              >
+                {t('faultEvents.acknowledgeSelected', { count: chosen.length })}
+              </Button>
+            </>
+          ) : null}
+        </Stack>
+        {!canAct ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('faultEvents.noPermission')}
+          </Typography>
+        ) : null}
+        <TableContainer>
+          <Table size="small" aria-label={t('faultEvents.newTitle')} sx={{ minWidth: 720 }}>
+            <TableHead>
+              <TableRow>
+                {canAct ? (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={allSelected}
+                      indeterminate={!allSelected && shownNew.some((event) => selected.has(event.id))}
+                      onChange={() =>
+                        setSelected(allSelected ? new Set() : new Set(shownNew.map((event) => event.id)))
+                      }
+                      slotProps={{ input: { 'aria-label': t('faultEvents.selectAll') } }}
+                    />
+                  </TableCell>
+                ) : null}
+                <TableCell>{t('faultEvents.dateTime')}</TableCell>
+                <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
+                <TableCell>{t('faultEvents.alarmType')}</TableCell>
+                <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
+                <TableCell>{t('faultEvents.acknowledge')}</TableCell>
+                <TableCell>{t('faultEvents.done')}</TableCell>
+                <TableCell>{t('faultEvents.details')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {newPage.rows.length === 0 ? (
+                <EmptyTableRow
+                  columns={canAct ? 8 : 7}
+                  message={events.isPending ? t('common.loading') : t('faultEvents.empty')}
+                />
+              ) : (
+                newPage.rows.map((event) => (
+                  <TableRow key={event.id} hover data-event-id={event.id}>
+                    {canAct ? (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={selected.has(event.id)}
+                          onChange={() => toggle(event.id)}
+                          slotProps={{
+                            input: {
+                              'aria-label': t('faultEvents.select', {
+                                date: formatEventTime(event.eventDate, zone),
+                              }),
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    ) : null}
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEventTime(event.eventDate, zone)}
+                    </TableCell>
+                    <TableCell>{event.alarmMessage}</TableCell>
+                    <TableCell>
+                      <TypeChip type={event.alarmType} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <AlarmValue event={event} />
+                    </TableCell>
+                    <TableCell>
+                      {canAct ? (
+                        <Button
+                          size="small"
+                          variant={event.isAcknowledged ? 'outlined' : 'contained'}
+                          onClick={() =>
+                            setAction({
+                              action: event.isAcknowledged ? 'update' : 'acknowledge',
+                              ids: [event.id],
+                              emails: event.acknowledged_to_user.map((p) => p.email),
+                              comment: event.acknowledged_msg ?? '',
+                            })
+                          }
+                        >
+                          {event.isAcknowledged ? t('faultEvents.update') : t('faultEvents.acknowledge')}
+                        </Button>
+                      ) : event.isAcknowledged ? (
+                        t('faultEvents.yes')
+                      ) : (
+                        t('faultEvents.no')
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      {canAct && event.isAcknowledged ? (
+                        <Button
+                          size="small"
+                          variant="contained"
+                          color="success"
+                          onClick={() =>
+                            setAction({
+                              action: 'done',
+                              ids: [event.id],
+                              emails: event.acknowledged_to_user.map((p) => p.email),
+                              comment: '',
+                            })
+                          }
+                        >
+                          {t('faultEvents.done')}
+                        </Button>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => setDetails({ id: event.id, history: false })}>
+                        {t('faultEvents.details')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {pagination(newPage, shownNew.length)}
+
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
+          {t('faultEvents.historyTitle')}
+        </Typography>
+        <TableContainer>
+          <Table size="small" aria-label={t('faultEvents.historyTitle')} sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('faultEvents.dateTime')}</TableCell>
+                <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
+                <TableCell>{t('faultEvents.alarmType')}</TableCell>
+                <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
+                <TableCell>{t('faultEvents.updateAt')}</TableCell>
+                <TableCell>{t('faultEvents.details')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {historyPage.rows.length === 0 ? (
+                <EmptyTableRow
+                  columns={6}
+                  message={events.isPending ? t('common.loading') : t('faultEvents.empty')}
+                />
+              ) : (
+                historyPage.rows.map((event) => (
+                  <TableRow key={event.id} hover data-event-id={event.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEventTime(event.eventDate, zone)}
+                    </TableCell>
+                    <TableCell>{event.alarmMessage}</TableCell>
+                    <TableCell>
+                      <TypeChip type={event.alarmType} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <AlarmValue event={event} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEventTime(event.updatedAt, zone)}
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => setDetails({ id: event.id, history: true })}>
+                        {t('faultEvents.details')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {pagination(historyPage, shownHistory.length)}
+
+        <FaultEventActionDialog
+          modelId={modelId}
+          target={action}
+          onClose={() => {
+            setAction(null);
+            setSelected(new Set());
+          }}
+        />
+        <FaultEventDetailsDialog
+          eventId={details?.id ?? null}
+          history={details?.history ?? false}
+          timeZone={zone}
+          onClose={() => setDetails(null)}
+        />
+      </AccordionDetails>
+    </Accordion>
+  );
+}

@@ -1,0 +1,221 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { describeFailure } from '../../../lib/errors.ts';
+import { findCompany, useSession } from '../../../lib/session.tsx';
+import { resolveTimeZone } from '../../../lib/time.ts';
+import { type CompanyAlarmFilters, useCompanyAlarms } from '../api/get-company-alarms.ts';
+import { formatEventTime, twoDecimals } from '../components/event-time.ts';
+
+const MODEL_TYPES = [
+  [1, 'Transformer'],
+  [2, 'MCA'],
+  [3, 'VCA'],
+  [4, 'EVS'],
+  [5, 'RVS'],
+] as const;
+const ALARM_COLOUR = '#D9263B';
+const WARNING_COLOUR = '#FCA239';
+
+/**
+ * `/company/:id/alarms` (issue 15 item 4): every fault event of the company's equipment you see, filtered by
+ * status, model type, acknowledgement and age, sorted; each opens its model at the event. Live events reload it.
+ */
+export function CompanyAlarmsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { me } = useSession();
+  const zone = resolveTimeZone(findCompany(me, id)?.time_zone);
+  const [filters, setFilters] = useState<CompanyAlarmFilters>({ status: 'open', sort: 'newest' });
+  const alarms = useCompanyAlarms(id, filters);
+  const set = <K extends keyof CompanyAlarmFilters>(key: K, value: CompanyAlarmFilters[K]) =>
+    setFilters((current) => ({ ...current, [key]: value }));
+  const items = alarms.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader title={t('faultEvents.listTitle')} />
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('faultEvents.listIntro')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            select
+            size="small"
+            label={t('faultEvents.status')}
+            value={filters.status}
+            onChange={(event) => set('status', event.target.value as CompanyAlarmFilters['status'])}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="open">{t('faultEvents.statusOpen')}</MenuItem>
+            <MenuItem value="done">{t('faultEvents.statusDone')}</MenuItem>
+            <MenuItem value="all">{t('faultEvents.statusAll')}</MenuItem>
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('faultEvents.modelType')}
+            value={filters.modelTypeId ?? 0}
+            onChange={(event) => set('modelTypeId', Number(event.target.value) || undefined)}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value={0}>{t('faultEvents.anyType')}</MenuItem>
+            {MODEL_TYPES.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('faultEvents.acknowledged')}
+            value={filters.acknowledged ?? 'any'}
+            onChange={(event) =>
+              set(
+                'acknowledged',
+                event.target.value === 'any' ? undefined : (event.target.value as 'yes' | 'no'),
+              )
+            }
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="any">{t('faultEvents.any')}</MenuItem>
+            <MenuItem value="yes">{t('faultEvents.yes')}</MenuItem>
+            <MenuItem value="no">{t('faultEvents.no')}</MenuItem>
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('faultEvents.age')}
+            value={filters.age ?? 'any'}
+            onChange={(event) =>
+              set(
+                'age',
+                event.target.value === 'any' ? undefined : (event.target.value as CompanyAlarmFilters['age']),
+              )
+            }
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="any">{t('faultEvents.ageAny')}</MenuItem>
+            <MenuItem value="day">{t('faultEvents.ageDay')}</MenuItem>
+            <MenuItem value="week">{t('faultEvents.ageWeek')}</MenuItem>
+            <MenuItem value="older">{t('faultEvents.ageOlder')}</MenuItem>
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('faultEvents.sort')}
+            value={filters.sort}
+            onChange={(event) => set('sort', event.target.value as CompanyAlarmFilters['sort'])}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="newest">{t('faultEvents.sortNewest')}</MenuItem>
+            <MenuItem value="oldest">{t('faultEvents.sortOldest')}</MenuItem>
+            <MenuItem value="severity">{t('faultEvents.sortSeverity')}</MenuItem>
+            <MenuItem value="model">{t('faultEvents.sortModel')}</MenuItem>
+          </TextField>
+          <Box sx={{ flexGrow: 1 }} />
+          <Typography sx={{ alignSelf: 'center' }} color="text.secondary">
+            {t('faultEvents.total', { count: alarms.data?.total ?? 0 })}
+          </Typography>
+        </Stack>
+      </Paper>
+      {alarms.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void alarms.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {describeFailure(alarms.error, t('faultEvents.loadFailed'), t)}
+        </Alert>
+      ) : null}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('faultEvents.listTitle')} sx={{ minWidth: 900 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('faultEvents.dateTime')}</TableCell>
+              <TableCell>{t('faultEvents.model')}</TableCell>
+              <TableCell>{t('faultEvents.equipment')}</TableCell>
+              <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
+              <TableCell>{t('faultEvents.alarmType')}</TableCell>
+              <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
+              <TableCell>{t('faultEvents.acknowledged')}</TableCell>
+              <TableCell>{t('faultEvents.done')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.length === 0 ? (
+              <EmptyTableRow
+                columns={8}
+                message={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
+              />
+            ) : (
+              items.map((event) => (
+                <TableRow key={event.id} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatEventTime(event.eventDate, zone)}
+                  </TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/model/${event.modelId}?event=${event.id}`}>
+                      {event.modelName}
+                    </Link>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {MODEL_TYPES.find(([value]) => value === event.modelTypeId)?.[1]} · {event.modelCode}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{event.equipmentTagName}</TableCell>
+                  <TableCell>{event.alarmMessage}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
+                      sx={{
+                        bgcolor: event.alarmType === 2 ? ALARM_COLOUR : WARNING_COLOUR,
+                        color: event.alarmType === 2 ? '#fff' : '#1a1a1a',
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {twoDecimals(event.alarmValue)}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {twoDecimals(event.warningLimit)} / {twoDecimals(event.alarmLimit)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {event.isAcknowledged
+                      ? `${event.acknowledged_by_user?.name || event.acknowledged_by_user?.email || ''} · ${formatEventTime(event.acknowledgedAt, zone)}`
+                      : t('faultEvents.no')}
+                  </TableCell>
+                  <TableCell>{event.isDone ? formatEventTime(event.doneAt, zone) : '-'}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
