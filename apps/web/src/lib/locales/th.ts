@@ -21,6 +21,7 @@ export const th: TranslationTree = {
   },
   common: {
     loading: 'กำลังโหลด…',
+    retry: 'ลองอีกครั้ง',
     close: 'ปิด',
     back: 'ย้อนกลับ',
     cancel: 'ยกเลิก',
