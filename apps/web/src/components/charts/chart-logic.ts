@@ -36,6 +36,10 @@ export interface ChartSeries {
   alarm: number | null;
   direction?: LimitDirection;
   points: readonly (readonly [number, number])[];
+  /** Drawn as steps (a state that holds until the next point), e.g. failure-mode states. */
+  step?: boolean;
+  /** Dashed thin line, e.g. a moving average beside its series. */
+  dashed?: boolean;
 }
 
 /**
@@ -178,6 +182,39 @@ export function formatChartTime(epochMs: number, timeZone: string, pattern = 'DD
   return dayjs(epochMs).tz(resolveTimeZone(timeZone)).format(pattern);
 }
 
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * ECharts puts time-axis ticks on midnights and whole hours of the browser's zone, or of UTC with `useUTC`; the
+ * company's zone is neither (a browser in UTC put Bangkok's daily ticks at 07:00). So a time chart draws each
+ * instant at its wall-clock time in the company's zone read as UTC, and says `useUTC`: daily ticks fall on the
+ * company's midnights and hourly ticks on its hours, and labels read the drawn time back as wall-clock time.
+ * Offsets change on quarter hours at the finest, so one lookup serves each quarter hour.
+ */
+export function zoneWallClock(timeZone: string): (epochMs: number) => number {
+  const zone = resolveTimeZone(timeZone);
+  const offsets = new Map<number, number>();
+  return (epochMs) => {
+    const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = dayjs(epochMs).tz(zone).utcOffset() * 60_000;
+      offsets.set(quarter, offset);
+    }
+    return epochMs + offset;
+  };
+}
+
+/** The instant of a wall-clock time drawn by zoneWallClock (a clicked point's time). */
+export function fromZoneWallClock(wallMs: number, timeZone: string): number {
+  const zone = resolveTimeZone(timeZone);
+  const guess = wallMs - dayjs(wallMs).tz(zone).utcOffset() * 60_000;
+  return wallMs - dayjs(guess).tz(zone).utcOffset() * 60_000;
+}
+
+/** A drawn (wall-clock) time as text. */
+const formatWallClock = (wallMs: number, pattern: string) => dayjs.utc(wallMs).format(pattern);
+
 /** Plot area margins of a time series chart (px): the x axis spans the box width less left and right. */
 export const CHART_GRID = { left: 60, right: 40, top: 40, bottom: 80 } as const;
 
@@ -231,8 +268,11 @@ export function buildTimeSeriesOption(
 ): Record<string, unknown> {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const limits = series.flatMap((one) => limitLines(one).map((line) => line.value));
+  const wall = zoneWallClock(timeZone);
   return {
     animation: false,
+    // Times are drawn as the company's wall-clock time (zoneWallClock): ticks on its midnights and hours.
+    useUTC: true,
     grid: { ...CHART_GRID },
     legend: { type: 'scroll', top: 0 },
     tooltip: {
@@ -252,17 +292,15 @@ export function buildTimeSeriesOption(
             `<span style="color:${statusColor(row.status)}">●</span> ${escapeHtml(row.label)}: ${formatValue(row.value)} ${escapeHtml(row.unit)} (${escapeHtml(labels.status(row.status))})`,
           ];
         });
-        return [escapeHtml(formatChartTime(first.value[0], timeZone, 'DD/MM/YYYY HH:mm:ss')), ...lines].join(
-          '<br/>',
-        );
+        return [escapeHtml(formatWallClock(first.value[0], 'DD/MM/YYYY HH:mm:ss')), ...lines].join('<br/>');
       },
     },
     xAxis: {
       type: 'time',
-      min: range.xMin,
-      max: range.xMax,
+      min: range.xMin === undefined ? undefined : wall(range.xMin),
+      max: range.xMax === undefined ? undefined : wall(range.xMax),
       axisLabel: {
-        formatter: (value: number) => formatChartTime(value, timeZone, 'DD/MM HH:mm'),
+        formatter: (value: number) => formatWallClock(value, 'DD/MM HH:mm'),
         hideOverlap: true,
       },
     },
@@ -285,8 +323,10 @@ export function buildTimeSeriesOption(
       type: 'line',
       name: seriesLabel(one),
       showSymbol: one.points.length <= 60,
+      ...(one.step ? { step: 'end' } : {}),
+      ...(one.dashed ? { lineStyle: { type: 'dashed', width: 1 } } : {}),
       sampling: undefined,
-      data: one.points.map(([t, v]) => [t, v]),
+      data: one.points.map(([t, v]) => [wall(t), v]),
       markLine: {
         silent: true,
         symbol: 'none',
@@ -336,25 +376,25 @@ export function excelRows(
 }
 
 export type ExcelKind =
-  | { kind: 'health_monitoring' | 'losses' | 'correlation'; modelId: string }
-  | { kind: 'current_spectrum'; modelId: string }
+  | { kind: 'health_monitoring' | 'losses' | 'correlation' | 'current_spectrum'; modelCode: string }
   | { kind: 'tab'; modelCode: string; tab: string };
 
 /**
  * Excel file names of spec 02 §9, upper-cased with '.xlsx': tr_{id}__health_monitoring, tr_{id}_losses,
- * tr_{id}_correlation, mca_{id}__current_spectrum; others from the model code and the tab, underscores for spaces.
+ * tr_{id}_correlation, mca_{id}__current_spectrum, where {id} is the model's code (what people know the model
+ * by, never its internal uuid); others from the model code and the tab, underscores for spaces.
  */
 export function excelFileName(what: ExcelKind): string {
   const base = (() => {
     switch (what.kind) {
       case 'health_monitoring':
-        return `tr_${what.modelId}__health_monitoring`;
+        return `tr_${what.modelCode}__health_monitoring`;
       case 'losses':
-        return `tr_${what.modelId}_losses`;
+        return `tr_${what.modelCode}_losses`;
       case 'correlation':
-        return `tr_${what.modelId}_correlation`;
+        return `tr_${what.modelCode}_correlation`;
       case 'current_spectrum':
-        return `mca_${what.modelId}__current_spectrum`;
+        return `mca_${what.modelCode}__current_spectrum`;
       case 'tab':
         return `${what.modelCode}_${what.tab}`;
     }

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../../lib/api-client.ts';
+import type { RvsAxisLabels } from './get-rvs-sensors.ts';
+import { rvsKeys } from './keys.ts';
+
+/** A sensor's axis labels (`GET /rvs-graph-result/axis-filter`), H, V, A unless configured. */
+export function useAxisLabels(modelId: string, sensorId: string | undefined) {
+  return useQuery({
+    queryKey: rvsKeys.of(modelId, 'axis-filter', { sensorId }),
+    enabled: Boolean(sensorId),
+    queryFn: ({ signal }) =>
+      apiClient.get<RvsAxisLabels>('/api/v1/rvs-graph-result/axis-filter', {
+        signal,
+        query: { modelId, sensor_id: sensorId },
+      }),
+  });
+}

@@ -1,0 +1,16 @@
+import type { RvsPredictedFailure } from '@sdp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../../lib/api-client.ts';
+import { rvsKeys } from './keys.ts';
+
+/** Predicted failures per sensor from its newest capture; never asked for while locked. */
+export function usePredictedFailures(modelId: string, unlocked: boolean) {
+  return useQuery({
+    queryKey: rvsKeys.of(modelId, 'predicted-failures'),
+    enabled: unlocked,
+    queryFn: ({ signal }) =>
+      apiClient.get<RvsPredictedFailure[]>(`/api/v1/rvs-failure-mode/model-failure-mode/${modelId}`, {
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,18 @@
+import type { rvsAxisLabels, rvsDataSet, rvsSensor } from '@sdp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../../../../lib/api-client.ts';
+import { rvsKeys } from './keys.ts';
+
+export type RvsSensor = z.infer<typeof rvsSensor>;
+export type RvsAxisLabels = z.infer<typeof rvsAxisLabels>;
+export type RvsDataSet = z.infer<typeof rvsDataSet>;
+
+/** Sensor locations of the model (spec 03 §2.4). */
+export function useRvsSensors(modelId: string) {
+  return useQuery({
+    queryKey: rvsKeys.of(modelId, 'sensors'),
+    queryFn: ({ signal }) =>
+      apiClient.get<RvsSensor[]>('/api/v1/rvs-graph-result/sensors', { signal, query: { modelId } }),
+  });
+}

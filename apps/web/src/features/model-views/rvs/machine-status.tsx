@@ -1,0 +1,108 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { statusColor } from '../../../components/charts/chart-logic.ts';
+import { useMachineStatus } from './api/get-machine-status.ts';
+
+/** Machine Status (spec 03 §2.3, §4.1): the overall status, the worst of the sensors, and each sensor's. */
+export function MachineStatus({ modelId }: { modelId: string }) {
+  const { t } = useTranslation();
+  const status = useMachineStatus(modelId);
+  const label = (code: number) =>
+    t(`charts.status.${code < 0 ? -1 : Math.min(code, 2)}` as 'charts.status.0');
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('rvs.machineStatus')}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('rvs.machineStatus')}
+      </Typography>
+      {status.isPending ? (
+        <Skeleton height={48} />
+      ) : status.isError ? (
+        <Typography color="error">{t('rvs.loadError')}</Typography>
+      ) : (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip
+            data-testid="machine-overall"
+            label={`${t('rvs.overall')}: ${label(status.data.overallStatus)}`}
+            sx={{ bgcolor: statusColor(status.data.overallStatus), color: '#fff', fontWeight: 600 }}
+          />
+          {status.data.sensors.map((sensor) => (
+            <Chip
+              key={sensor.sensorId}
+              variant="outlined"
+              icon={
+                <Box
+                  component="span"
+                  sx={{
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    bgcolor: statusColor(sensor.status),
+                    ml: 1,
+                  }}
+                />
+              }
+              label={`${sensor.sensorName} (${sensor.sensorId}): ${label(sensor.status)}`}
+            />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The Diagram tab of the RVS Overall Status: the train from driver to driven, each sensor a box in its status
+ * colour, so the failing end stands out at a glance.
+ */
+export function RvsDiagram({ modelId }: { modelId: string }) {
+  const { t } = useTranslation();
+  const status = useMachineStatus(modelId);
+  if (!status.data) return <Skeleton height={120} />;
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: 'stretch', justifyContent: 'center', py: 2 }}
+      aria-label={t('modelView.diagram')}
+    >
+      {status.data.sensors.map((sensor, index) => (
+        <Stack
+          key={sensor.sensorId}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: 'center' }}
+        >
+          {index > 0 ? (
+            <Box
+              aria-hidden
+              sx={{ width: { xs: 4, sm: 48 }, height: { xs: 24, sm: 4 }, bgcolor: 'grey.400' }}
+            />
+          ) : null}
+          <Paper
+            variant="outlined"
+            sx={{
+              p: 2,
+              minWidth: 160,
+              borderWidth: 3,
+              borderColor: statusColor(sensor.status),
+              textAlign: 'center',
+            }}
+          >
+            <Typography sx={{ fontWeight: 600 }}>{sensor.sensorName}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {sensor.sensorId}
+            </Typography>
+            <Typography variant="body2" sx={{ color: statusColor(sensor.status), fontWeight: 600 }}>
+              {t(`charts.status.${sensor.status < 0 ? -1 : Math.min(sensor.status, 2)}` as 'charts.status.0')}
+            </Typography>
+          </Paper>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
