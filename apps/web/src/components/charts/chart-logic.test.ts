@@ -8,6 +8,7 @@ import {
   excelFileName,
   excelRows,
   formatChartTime,
+  fromZoneWallClock,
   limitLines,
   parseAxisRange,
   rangeInstants,
@@ -17,6 +18,7 @@ import {
   statusColor,
   valueStatus,
   WARNING_COLOR,
+  zoneWallClock,
 } from './chart-logic.ts';
 
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
@@ -120,6 +122,38 @@ describe('date ranges in the company zone', () => {
   });
 });
 
+describe('zone wall clock', () => {
+  it("draws instants at the company's wall-clock time, so UTC ticks fall on its midnights and hours", () => {
+    const bangkok = zoneWallClock('Asia/Bangkok');
+    // Midnight in Bangkok is 17:00 UTC the day before; drawn, it is a UTC midnight (where ECharts puts a daily tick).
+    const midnight = Date.parse('2026-10-31T17:00:00Z');
+    expect(bangkok(midnight)).toBe(Date.parse('2026-11-01T00:00:00Z'));
+    expect(bangkok(midnight) % 86_400_000).toBe(0);
+    expect(fromZoneWallClock(bangkok(midnight), 'Asia/Bangkok')).toBe(midnight);
+    // Half-hour zones: Kolkata's whole hours are drawn on whole hours too.
+    const kolkata = zoneWallClock('Asia/Kolkata');
+    expect(kolkata(Date.parse('2026-11-01T04:30:00Z')) % 3_600_000).toBe(0);
+    // Across a daylight-saving change each side keeps its own offset (Berlin: +2 before, +1 after 2026-10-25 01:00Z).
+    const berlin = zoneWallClock('Europe/Berlin');
+    expect(berlin(Date.parse('2026-10-24T22:00:00Z'))).toBe(Date.parse('2026-10-25T00:00:00Z'));
+    expect(berlin(Date.parse('2026-10-25T23:00:00Z'))).toBe(Date.parse('2026-10-26T00:00:00Z'));
+    expect(fromZoneWallClock(Date.parse('2026-10-26T00:00:00Z'), 'Europe/Berlin')).toBe(
+      Date.parse('2026-10-25T23:00:00Z'),
+    );
+  });
+  it('tells ECharts the axis is UTC and shifts the data and the typed x range alike', () => {
+    const at = Date.parse('2026-11-01T00:00:00Z');
+    const shifted = buildTimeSeriesOption([{ ...load, points: [[at, 1] as const] }], {
+      timeZone: 'Asia/Bangkok',
+      labels,
+      range: { xMin: at, xMax: at + HOUR },
+    }) as { useUTC: boolean; series: { data: [number, number][] }[]; xAxis: { min: number; max: number } };
+    expect(shifted.useUTC).toBe(true);
+    expect(shifted.series[0]?.data[0]).toEqual([at + 7 * HOUR, 1]);
+    expect([shifted.xAxis.min, shifted.xAxis.max]).toEqual([at + 7 * HOUR, at + 8 * HOUR]);
+  });
+});
+
 describe('buildTimeSeriesOption', () => {
   it('stretches the y axis to the warning and alarm lines unless bounds are typed', () => {
     const low = { ...load, warning: 3, alarm: 5, points: [[T0, 1.2] as const] };
@@ -150,8 +184,9 @@ describe('buildTimeSeriesOption', () => {
     expect(option.dataZoom).toHaveLength(2);
   });
   it('labels the axis and the tooltip in the company zone with value, unit and status', () => {
-    expect(option.xAxis.axisLabel.formatter(T0)).toBe('01/11 07:00');
-    const tip = option.tooltip.formatter([{ seriesIndex: 0, value: [T0 + HOUR, 85] }]);
+    const wall = zoneWallClock('Asia/Bangkok');
+    expect(option.xAxis.axisLabel.formatter(wall(T0))).toBe('01/11 07:00');
+    const tip = option.tooltip.formatter([{ seriesIndex: 0, value: [wall(T0 + HOUR), 85] }]);
     expect(tip).toContain('01/11/2026 08:00:00');
     expect(tip).toContain('Oil temperature: 85 &#176;C'.replace('&#176;', '°'));
     expect(tip).toContain('(Warning)');
@@ -167,12 +202,14 @@ describe('Excel export', () => {
     ]);
   });
   it('names files as spec 02 §9 says', () => {
-    expect(excelFileName({ kind: 'health_monitoring', modelId: 'ab12' })).toBe(
-      'TR_AB12__HEALTH_MONITORING.xlsx',
+    expect(excelFileName({ kind: 'health_monitoring', modelCode: 'TR-0001' })).toBe(
+      'TR_TR-0001__HEALTH_MONITORING.xlsx',
     );
-    expect(excelFileName({ kind: 'losses', modelId: 'ab12' })).toBe('TR_AB12_LOSSES.xlsx');
-    expect(excelFileName({ kind: 'correlation', modelId: 'ab12' })).toBe('TR_AB12_CORRELATION.xlsx');
-    expect(excelFileName({ kind: 'current_spectrum', modelId: '7' })).toBe('MCA_7__CURRENT_SPECTRUM.xlsx');
+    expect(excelFileName({ kind: 'losses', modelCode: 'tx1' })).toBe('TR_TX1_LOSSES.xlsx');
+    expect(excelFileName({ kind: 'correlation', modelCode: 'tx1' })).toBe('TR_TX1_CORRELATION.xlsx');
+    expect(excelFileName({ kind: 'current_spectrum', modelCode: 'M 7' })).toBe(
+      'MCA_M_7__CURRENT_SPECTRUM.xlsx',
+    );
     expect(excelFileName({ kind: 'tab', modelCode: 'evs 01', tab: 'Trend' })).toBe('EVS_01_TREND.xlsx');
   });
 });

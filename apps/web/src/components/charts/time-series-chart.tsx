@@ -19,6 +19,7 @@ import {
   type DateMode,
   DEFAULT_AXIS_INPUTS,
   excelRows,
+  fromZoneWallClock,
   parseAxisRange,
   type StatusCode,
   seriesTimes,
@@ -194,7 +195,13 @@ export function TimeSeriesChart({
             const one = click.item ? shown[click.item.seriesIndex] : undefined;
             const [time, value] = click.item?.value ?? [];
             if (one && click.item && time !== undefined && value !== undefined)
-              onPointClick?.({ seriesIndex: click.item.seriesIndex, series: one, time, value });
+              onPointClick?.({
+                seriesIndex: click.item.seriesIndex,
+                series: one,
+                // Drawn at the company's wall-clock time (zoneWallClock): the instant back.
+                time: fromZoneWallClock(time, timeZone),
+                value,
+              });
           }}
         />
         <ChartOverlay loading={loading} empty={empty} error={error} onRetry={onRetry} />

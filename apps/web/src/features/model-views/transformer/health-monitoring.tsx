@@ -8,6 +8,7 @@ import { excelFileName } from '../../../components/charts/chart-logic.ts';
 import { WhenVisible } from '../../../components/charts/when-visible.tsx';
 import { useHealthTabs } from '../api/get-health-tabs.ts';
 import { useModelSeriesList } from '../api/get-series.ts';
+import { useModelCode } from '../api/use-model-code.ts';
 import { SeriesTrend } from '../shared/series-trend.tsx';
 
 const TREND_HEIGHT = 600;
@@ -26,6 +27,7 @@ export function HealthMonitoring({
   timeZone: string;
 }) {
   const { t } = useTranslation();
+  const modelCode = useModelCode(modelId);
   const tabs = useHealthTabs(modelTypeId);
   const series = useModelSeriesList(modelId);
   const [chosen, setChosen] = useState<number>();
@@ -64,7 +66,7 @@ export function HealthMonitoring({
                   tags={[sensor.tagCode]}
                   title={unit ? t('modelView.trendTitle', { name: sensor.name, unit }) : sensor.name}
                   timeZone={timeZone}
-                  excelFileName={excelFileName({ kind: 'health_monitoring', modelId })}
+                  excelFileName={excelFileName({ kind: 'health_monitoring', modelCode })}
                 />
               </WhenVisible>
             );

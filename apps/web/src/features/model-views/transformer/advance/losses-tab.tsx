@@ -7,6 +7,7 @@ import { TimeSeriesChart } from '../../../../components/charts/time-series-chart
 import { useChartControls } from '../../../../components/charts/use-chart-controls.ts';
 import { describeError } from '../../../../lib/errors.ts';
 import { useTrLosses } from '../../api/get-tr-losses.ts';
+import { useModelCode } from '../../api/use-model-code.ts';
 
 /**
  * Advance analysis 11, Losses (spec 02 §2.6, §7): total and load losses over the chosen days from the load factor
@@ -14,6 +15,7 @@ import { useTrLosses } from '../../api/get-tr-losses.ts';
  */
 export function LossesTab({ modelId, timeZone }: { modelId: string; timeZone: string }) {
   const { t } = useTranslation();
+  const modelCode = useModelCode(modelId);
   const controls = useChartControls(timeZone);
   const { query } = controls;
   const losses = useTrLosses(modelId, query);
@@ -58,7 +60,7 @@ export function LossesTab({ modelId, timeZone }: { modelId: string; timeZone: st
       controls={controls}
       series={losses.isError ? [] : series}
       loading={query !== undefined && (losses.isPending || (losses.isFetching && losses.isPlaceholderData))}
-      excelFileName={excelFileName({ kind: 'losses', modelId })}
+      excelFileName={excelFileName({ kind: 'losses', modelCode })}
       error={losses.isError ? describeError(losses.error, t) : undefined}
       onRetry={() => void losses.refetch()}
     >

@@ -20,6 +20,7 @@ import { describeError } from '../../../../lib/errors.ts';
 import { useQSetting } from '../../api/get-q-setting.ts';
 import { useScoreResult } from '../../api/get-score-result.ts';
 import { useTagResult } from '../../api/get-tag-result.ts';
+import { useModelCode } from '../../api/use-model-code.ts';
 import { baselineLine } from './correlation-logic.ts';
 
 /**
@@ -29,6 +30,7 @@ import { baselineLine } from './correlation-logic.ts';
  */
 export function CorrelationTab({ modelId, timeZone }: { modelId: string; timeZone: string }) {
   const { t } = useTranslation();
+  const modelCode = useModelCode(modelId);
   const pairs = useQSetting(modelId);
   const [chosen, setChosen] = useState<string>();
   const pair = pairs.data?.find((one) => one.score === chosen) ?? pairs.data?.[0];
@@ -159,7 +161,7 @@ export function CorrelationTab({ modelId, timeZone }: { modelId: string; timeZon
         controls={controls}
         series={score.isError ? [] : scoreSeries}
         loading={query !== undefined && (score.isPending || (score.isFetching && score.isPlaceholderData))}
-        excelFileName={excelFileName({ kind: 'correlation', modelId })}
+        excelFileName={excelFileName({ kind: 'correlation', modelCode })}
         error={score.isError ? describeError(score.error, t) : undefined}
         onRetry={() => void score.refetch()}
       />
