@@ -310,6 +310,7 @@ export async function seedAuthzWorld(ctx: TestContext) {
   // A drive (VCA) and a fan train (EVS) per scope for the issue 13 calls: a remaining-life row with its
   // temperatures, one output-current capture of three phases, and the readings of one vibration sensor.
   const drives: Record<string, string> = {};
+  const motors: Record<string, string> = {};
   const fans: Record<string, string> = {};
   for (const scope of ['assigned', 'unassigned', 'other'] as const) {
     const key = scope === 'other' ? keyB : keyA;
@@ -356,6 +357,22 @@ export async function seedAuthzWorld(ctx: TestContext) {
         samples: Array.from({ length: 256 }, (_, i) => 10 * Math.cos((2 * Math.PI * 50 * i) / 5000)),
       });
     drives[scope] = driveId;
+    // An MCA motor with one three-phase capture (issue 13 calls).
+    const motorId = await freshModel(tags[scope] as string, 2);
+    const motor = await as('GET', `/api/v1/equipment-models/${motorId}`);
+    for (const channel of ['a', 'b', 'c'] as const)
+      await ingestAs('/api/v1/ingest/waveforms', {
+        modelCode: motor.modelCode,
+        sensor: 'motor',
+        kind: 'current',
+        channel,
+        sampleRate: 5000,
+        capturedAt: new Date(day).toISOString(),
+        unit: 'A',
+        fileName: `MCA_${channel}`,
+        samples: Array.from({ length: 1024 }, (_, i) => 10 * Math.cos((2 * Math.PI * 50 * i) / 5000)),
+      });
+    motors[scope] = motorId;
     const fanId = await freshModel(tags[scope] as string, 4, {
       vibration_sensor_in: [
         {
@@ -580,6 +597,7 @@ export async function seedAuthzWorld(ctx: TestContext) {
     transformerOf: (scope: Scope) =>
       transformers[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     driveOf: (scope: Scope) => drives[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
+    motorOf: (scope: Scope) => motors[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     fanOf: (scope: Scope) => fans[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     offlineOf: (scope: Scope) => offlines[scope === '-' || scope === 'own' ? 'assigned' : scope] as string,
     freshFolder,

@@ -127,6 +127,46 @@ const OWN_ROLE_CHANGE: Partial<Record<Role, ['owner' | 'owner_rvs' | 'supmem' | 
 };
 
 /** The request of each row for a scope (and, rarely, a role). */
+/** The e-mail notification dialog's payload for the scope's tag: a daily alarm digest at 07:00 Bangkok (issue 16). */
+const scheduleBody = (scope: Scope) => ({
+  companies_id: company(scope),
+  equipment_tag_id: w.tagOf(scope),
+  is_daily: true,
+  is_daily_warning: false,
+  is_daily_alarm: true,
+  daily_start_time: ['07:00:00', 'Asia/Bangkok'],
+  is_weekly: false,
+  is_monthly: false,
+});
+async function freshSchedule(scope: Scope): Promise<string> {
+  // A tag of its own per call: every caller deletes a schedule of its own.
+  const tag = await w.freshTag(scope);
+  const { rows } = await sql<{
+    id: string;
+  }>`INSERT INTO email_schedules (company_id, equipment_tag_id, iterable,
+      is_alarm, start_time) SELECT company_id, id, 7, true, '06:00' FROM structure_items WHERE id = ${tag}
+    RETURNING id`.execute(ctx.db);
+  return rows[0]?.id as string;
+}
+async function activeMemberOf(scope: Scope): Promise<string> {
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT m.user_id AS id FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.company_id = ${company(scope)} AND m.status = 'active' AND u.status = 'active' ORDER BY u.email LIMIT 1`.execute(
+    ctx.db,
+  );
+  return rows[0]?.id as string;
+}
+async function freshReportFile(scope: Scope): Promise<string> {
+  const { rows } = await sql<{
+    id: string;
+  }>`INSERT INTO report_files (company_id, model_id, kind, file_name, content)
+    SELECT company_id, id, 'RVS', 'report.pdf', ${PDF} FROM equipment_models WHERE id = ${model(scope)} RETURNING id`.execute(
+    ctx.db,
+  );
+  return rows[0]?.id as string;
+}
+
 const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call>> = {
   'GET /healthz': () => get('/healthz'),
   'GET /auth/config': () => get('/auth/config'),
@@ -406,6 +446,41 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     ),
   'GET /api/v1/files/:kind/:name': (scope) => get(w.logos[placeOf(scope)]),
 
+  // Equipment e-mail notification and online reports (issue 16).
+  'GET /api/v1/email_task_scheduler/scheduler/:id': (scope) =>
+    get(`/api/v1/email_task_scheduler/scheduler/${w.tagOf(scope)}`),
+  'POST /api/v1/email_task_scheduler/scheduler': (scope) =>
+    json('POST', '/api/v1/email_task_scheduler/scheduler', scheduleBody(scope)),
+  'PUT /api/v1/email_task_scheduler/scheduler': (scope) =>
+    json('PUT', '/api/v1/email_task_scheduler/scheduler', scheduleBody(scope)),
+  'DELETE /api/v1/email_task_scheduler/scheduler/:id': async (scope) =>
+    json('DELETE', `/api/v1/email_task_scheduler/scheduler/${await freshSchedule(scope)}`),
+  'GET /api/v1/companies/:id/online-report/MCA': (scope) =>
+    get(`/api/v1/companies/${company(scope)}/online-report/MCA`),
+  'PUT /api/v1/companies/:id/online-report/MCA': async (scope) =>
+    json('PUT', `/api/v1/companies/${company(scope)}/online-report/MCA`, {
+      memberIds: [await activeMemberOf(scope)],
+      isAutoSend: false,
+      intervalDay: 5,
+    }),
+  'GET /api/v1/companies/:id/report-members/MCA': (scope) =>
+    get(`/api/v1/companies/${company(scope)}/report-members/MCA`),
+  'GET /api/v1/companies/:id/online-report/RVS': (scope) =>
+    get(`/api/v1/companies/${company(scope)}/online-report/RVS`),
+  'PUT /api/v1/companies/:id/online-report/RVS': async (scope) =>
+    json('PUT', `/api/v1/companies/${company(scope)}/online-report/RVS`, {
+      memberIds: [await activeMemberOf(scope)],
+      isAutoSend: false,
+      intervalTime: '07:30:00',
+    }),
+  'GET /api/v1/companies/:id/report-members/RVS': (scope) =>
+    get(`/api/v1/companies/${company(scope)}/report-members/RVS`),
+  'GET /api/v1/companies/:id/online-report/pdf': (scope) =>
+    get(
+      `/api/v1/companies/${company(scope)}/online-report/pdf?model_id=${model(scope)}&type=RVS&start=${new Date(w.day).toISOString()}&end=${new Date(w.day + 3_600_000).toISOString()}`,
+    ),
+  'GET /api/v1/companies/:id/report-files/:fileId': async (scope) =>
+    get(`/api/v1/companies/${company(scope)}/report-files/${await freshReportFile(scope)}`),
   'GET /api/v1/companies/:id/ingest-keys': (scope) => get(`/api/v1/companies/${company(scope)}/ingest-keys`),
   'POST /api/v1/companies/:id/ingest-keys': (scope) =>
     json('POST', `/api/v1/companies/${company(scope)}/ingest-keys`, { name: 'gateway' }),
@@ -530,6 +605,24 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(
       `/api/v1/advance-analysis/pd-result?modelId=${w.transformerOf(scope)}&subModule=Main%20tank%20UHF%20Window&fileName=PD_1`,
     ),
+  'GET /api/v1/mca-result-data-new/:id/result_data_new': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/result_data_new?tabId=21&${trRange()}`),
+  'GET /api/v1/mca-result-diagnostic/:id/result_dianostic': (scope) =>
+    get(`/api/v1/mca-result-diagnostic/${w.motorOf(scope)}/result_dianostic?${trRange()}`),
+  'GET /api/v1/mca-result-diagnostic/:id/result_diagnostic': (scope) =>
+    get(`/api/v1/mca-result-diagnostic/${w.motorOf(scope)}/result_diagnostic?${trRange()}`),
+  'GET /api/v1/mca-result-data-new/:id/file_name': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/file_name?groupCode=FL`),
+  'GET /api/v1/mca-result-data-new/:id/time_domain': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/time_domain?fileName=MCA_a`),
+  'GET /api/v1/mca-result-data-new/:id/frequency': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/frequency?fileName=MCA_a`),
+  'GET /api/v1/mca-result-data-new/:id/frequency_3d': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/frequency_3d?fileName=MCA_a`),
+  'GET /api/v1/mca-result-data-new/:id/fault_frequency': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/fault_frequency?fileName=MCA_a`),
+  'GET /api/v1/mca-result-data-new/:id/diagram_status': (scope) =>
+    get(`/api/v1/mca-result-data-new/${w.motorOf(scope)}/diagram_status`),
   'GET /api/v1/vca-result-data/diagram': (scope) =>
     get(`/api/v1/vca-result-data/diagram?modelId=${w.driveOf(scope)}`),
   'GET /api/v1/vca-model-trend-signal/trend-signal/new': (scope) =>
@@ -548,20 +641,28 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/vca-result-data/time-domain?modelId=${w.driveOf(scope)}&fileName=VSD_a`),
   'GET /api/v1/vca-result-data/frequency': (scope) =>
     get(`/api/v1/vca-result-data/frequency?modelId=${w.driveOf(scope)}&fileName=VSD_a`),
-  'GET /api/v1/rvs-graph-result/sensors': (scope) => get(`/api/v1/rvs-graph-result/sensors?modelId=${model(scope)}`),
+  'GET /api/v1/rvs-graph-result/sensors': (scope) =>
+    get(`/api/v1/rvs-graph-result/sensors?modelId=${model(scope)}`),
   'GET /api/v1/rvs-graph-result/axis-filter': (scope) =>
     get(`/api/v1/rvs-graph-result/axis-filter?modelId=${model(scope)}&sensor_id=S1`),
   'GET /api/v1/rvs-graph-result/file-names': (scope) =>
     get(`/api/v1/rvs-graph-result/file-names?modelId=${model(scope)}&sensor=S1&axis=x`),
   'GET /api/v1/rvs-graph-result/spectrum': (scope) =>
-    get(`/api/v1/rvs-graph-result/spectrum?modelId=${model(scope)}&sensor=S1&phase=velocity&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`),
+    get(
+      `/api/v1/rvs-graph-result/spectrum?modelId=${model(scope)}&sensor=S1&phase=velocity&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`,
+    ),
   'GET /api/v1/rvs-graph-result/waterfall': (scope) =>
-    get(`/api/v1/rvs-graph-result/waterfall?modelId=${model(scope)}&sensorId=S1&phase=velocity&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`),
+    get(
+      `/api/v1/rvs-graph-result/waterfall?modelId=${model(scope)}&sensorId=S1&phase=velocity&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`,
+    ),
   'GET /api/v1/rvs-graph-result/time-waveform': (scope) =>
-    get(`/api/v1/rvs-graph-result/time-waveform?modelId=${model(scope)}&sensor=S1&phase=acceleration&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`),
+    get(
+      `/api/v1/rvs-graph-result/time-waveform?modelId=${model(scope)}&sensor=S1&phase=acceleration&axis=x&fileNames=S1_x_${encodeURIComponent(new Date(w.day).toISOString())}.bin`,
+    ),
   'GET /api/v1/rvs-graph-result/trend': (scope) =>
     get(`/api/v1/rvs-graph-result/trend?modelId=${model(scope)}&phase=temperature&sensor=S1&${trRange()}`),
-  'GET /api/v1/rvs-result/fault-parameters': (scope) => get(`/api/v1/rvs-result/fault-parameters?modelId=${model(scope)}`),
+  'GET /api/v1/rvs-result/fault-parameters': (scope) =>
+    get(`/api/v1/rvs-result/fault-parameters?modelId=${model(scope)}`),
   'GET /api/v1/rvs-result/parameter-trend': (scope) =>
     get(
       `/api/v1/rvs-result/parameter-trend?modelId=${model(scope)}&sensorId=S1&parameter=unbalance&keyValue=amplitude_1x&${trRange()}`,
@@ -574,7 +675,8 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/rvs-failure-mode/model-failure-mode/${model(scope)}`),
   'GET /api/v1/rvs-failure-mode/overall-failure-mode/:id': (scope) =>
     get(`/api/v1/rvs-failure-mode/overall-failure-mode/${model(scope)}`),
-  'GET /api/v1/rvs-result/sensor-detail': (scope) => get(`/api/v1/rvs-result/sensor-detail?modelId=${model(scope)}`),
+  'GET /api/v1/rvs-result/sensor-detail': (scope) =>
+    get(`/api/v1/rvs-result/sensor-detail?modelId=${model(scope)}`),
   'GET /api/v1/evs/status': (scope) => get(`/api/v1/evs/status?modelId=${w.fanOf(scope)}`),
   'GET /api/v1/evs/result': (scope) =>
     get(`/api/v1/evs/result?modelId=${w.fanOf(scope)}&groupCode=Velocity&${trRange()}`),
