@@ -8,6 +8,7 @@ import {
   groupStatus,
   type Indicator,
   limitBands,
+  niceCeil,
   quantityText,
   scaleMax,
   scaleShare,
@@ -54,8 +55,13 @@ describe('values as panels show them', () => {
     expect(quantityText(251.4, 'A')).toBe('251 A');
     expect(quantityText(0.384, '%')).toBe('0.38 %');
     expect(quantityText(71.26, '°C')).toBe('71.3 ℃');
+    expect(quantityText(22155, 'count')).toBe('22,155 count');
     expect(quantityText(null, 'A')).toBe('–');
     expect(quantityText(12, 'A', -1)).toBe('–');
+  });
+
+  it('ends axes on round numbers', () => {
+    expect([374.6, 160, 100, 0.42, 7].map(niceCeil)).toEqual([400, 200, 100, 0.5, 8]);
   });
 
   it('takes the worst status of a group, offline when none has data', () => {
@@ -125,7 +131,8 @@ describe('ECharts options', () => {
       series: { data: unknown[] }[];
     };
     expect([option.xAxis.min, option.xAxis.max]).toEqual([0, 360]);
-    expect(option.yAxis[0]?.max).toBe(160);
+    // The charge axis ends on a round number above the largest pulse (160 → 200).
+    expect(option.yAxis[0]?.max).toBe(200);
     expect(option.visualMap).toMatchObject({ max: 9, dimension: 2 });
     expect(option.series[0]?.data).toEqual([
       [47.5, 12.3, 4],

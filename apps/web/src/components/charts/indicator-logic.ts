@@ -59,9 +59,11 @@ export function siStep(magnitude: number, unit: string): { factor: number; prefi
   return { factor: 1, prefix: '' };
 }
 
-/** A number with three significant figures at most (whole from 100 up, integers as they are). */
+/** A number with three significant figures at most (whole from 100 up, integers as they are, thousands grouped). */
 export function shortNumber(value: number): string {
   const magnitude = Math.abs(value);
+  // Thousands grouped (22,155 operations; 2,319 ppm).
+  if (magnitude >= 1000) return Math.round(value).toLocaleString('en-US');
   const digits = magnitude >= 100 || Number.isInteger(value) ? 0 : magnitude >= 10 ? 1 : 2;
   return value.toFixed(digits);
 }
@@ -310,6 +312,14 @@ export function buildLimitBarOption(
   };
 }
 
+/** The round number at or above a value that an axis ends on: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10ⁿ (374.6 → 400). */
+export function niceCeil(value: number): number {
+  if (!(value > 0) || !Number.isFinite(value)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= value * (1 - 1e-12)) ?? 10;
+  return step * power;
+}
+
 /** One cell of a PRPD scatter: phase centre (°), charge centre (pC), pulse count. */
 export type PrpdPoint = readonly [number, number, number];
 
@@ -370,7 +380,7 @@ export function buildPrpdOption(
       {
         type: 'value',
         min: 0,
-        max: chargeMax > 0 ? chargeMax : undefined,
+        max: chargeMax > 0 ? niceCeil(chargeMax) : undefined,
         name: `${labels.charge} (${unit})`,
         nameLocation: 'middle',
         nameGap: 46,

@@ -1,4 +1,3 @@
-import ToysOutlined from '@mui/icons-material/ToysOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,6 +11,7 @@ import { LimitBarChart } from '../../../../components/charts/limit-bar-chart.tsx
 import { modelStatusKind } from '../../../../lib/model-status.ts';
 import { useTrSummary } from '../../api/get-tr-summary.ts';
 import { DgaPanel } from './dga-panel.tsx';
+import { FanIcon } from './fan-icon.tsx';
 import { LoadPanel } from './load-panel.tsx';
 import { PanelCard, PanelEmpty, StatusRow } from './panel-card.tsx';
 import { indicatorOf, type PanelKey, panelStatus, windingLabel } from './panel-logic.ts';
@@ -64,11 +64,7 @@ function PanelContent({ panel: key, summary }: { panel: PanelKey; summary: TrSum
       return (
         <Stack spacing={0.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <ToysOutlined
-              data-fan-status={status}
-              sx={{ color: statusColor(status), fontSize: 44 }}
-              titleAccess={t(`modelStatus.${modelStatusKind(status)}`)}
-            />
+            <FanIcon status={status} label={t(`modelStatus.${modelStatusKind(status)}`)} />
             <Typography sx={{ fontWeight: 700, color: statusColor(status) }}>
               {t(`modelStatus.${modelStatusKind(status)}`)}
             </Typography>
