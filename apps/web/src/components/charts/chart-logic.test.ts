@@ -9,6 +9,7 @@ import {
   excelRows,
   formatChartTime,
   fromZoneWallClock,
+  limitAxis,
   limitLines,
   parseAxisRange,
   rangeInstants,
@@ -156,18 +157,20 @@ describe('zone wall clock', () => {
 
 describe('buildTimeSeriesOption', () => {
   it('stretches the y axis to the warning and alarm lines unless bounds are typed', () => {
-    const low = { ...load, warning: 3, alarm: 5, points: [[T0, 1.2] as const] };
-    const axis = (
-      buildTimeSeriesOption([low], { timeZone: 'Asia/Bangkok', labels }) as {
-        yAxis: { min: (e: { min: number }) => number; max: (e: { max: number }) => number };
-      }
-    ).yAxis;
-    expect(axis.max({ max: 2.5 })).toBe(5);
-    expect(axis.min({ min: 0 })).toBe(0);
-    const typed = buildTimeSeriesOption([low], { timeZone: 'Asia/Bangkok', labels, range: { yMax: 2 } }) as {
-      yAxis: { max: number };
+    const low = {
+      ...load,
+      warning: 3,
+      alarm: 5,
+      points: [[T0, 0.0038] as const, [T0 + 60_000, 2.03] as const],
     };
-    expect(typed.yAxis.max).toBe(2);
+    // Alarm 5 above data up to 2.03: the top reaches past 5 to a round step (0.5), the bottom stays automatic.
+    expect(limitAxis([low], [3, 5], {})).toEqual({ min: undefined, max: 5.5 });
+    expect(limitAxis([low], [3, 5], { yMax: 2 })).toEqual({ min: undefined, max: 2 });
+    // Limits inside the data: nothing forced.
+    expect(limitAxis([{ ...low, points: [[T0, 1] as const, [T0, 9] as const] }], [3, 5], {})).toEqual({
+      min: undefined,
+      max: undefined,
+    });
   });
   const option = buildTimeSeriesOption([load], { timeZone: 'Asia/Bangkok', labels }) as {
     series: { data: unknown[]; markLine: { data: { yAxis: number; lineStyle: { color: string } }[] } }[];
@@ -216,7 +219,7 @@ describe('Excel export', () => {
 
 describe('requestWidth', () => {
   it('asks for one column per pixel of the plot area within what the API takes', () => {
-    expect(requestWidth(912.6)).toBe(812);
+    expect(requestWidth(912.6)).toBe(788);
     expect(requestWidth(0)).toBe(10);
     expect(requestWidth(50_000)).toBe(10_000);
   });

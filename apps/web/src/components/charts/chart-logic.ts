@@ -216,7 +216,7 @@ export function fromZoneWallClock(wallMs: number, timeZone: string): number {
 const formatWallClock = (wallMs: number, pattern: string) => dayjs.utc(wallMs).format(pattern);
 
 /** Plot area margins of a time series chart (px): the x axis spans the box width less left and right. */
-export const CHART_GRID = { left: 60, right: 40, top: 40, bottom: 80 } as const;
+export const CHART_GRID = { left: 60, right: 64, top: 40, bottom: 80 } as const;
 
 /**
  * The width to ask the series API for: the pixel width of the plot area (the box less the grid margins), so M4's
@@ -248,6 +248,30 @@ export function tooltipRow(series: ChartSeries, value: number): TooltipRow {
     value,
     unit: series.unit,
     status: valueStatus(value, series.warning, series.alarm, series.direction),
+  };
+}
+
+/**
+ * The y bounds of a trend: the typed ones, else automatic unless a warning or alarm line lies outside the data, in
+ * which case the axis reaches it (rounded outwards to a round step), so a limit is never drawn off the chart.
+ */
+export function limitAxis(
+  series: readonly ChartSeries[],
+  limits: readonly number[],
+  range: Pick<AxisRange, 'yMin' | 'yMax'>,
+): { min?: number | undefined; max?: number | undefined } {
+  const values = series.flatMap((one) => one.points.map(([, v]) => v)).filter(Number.isFinite);
+  if (values.length === 0 || limits.length === 0) return { min: range.yMin, max: range.yMax };
+  const dataMin = Math.min(...values);
+  const dataMax = Math.max(...values);
+  const bottom = Math.min(dataMin, ...limits);
+  const top = Math.max(dataMax, ...limits);
+  const step = 10 ** Math.floor(Math.log10(top - bottom || Math.abs(top) || 1)) / 2;
+  return {
+    min:
+      range.yMin ??
+      (bottom < dataMin ? Math.floor((bottom - 0.05 * (top - bottom)) / step) * step : undefined),
+    max: range.yMax ?? (top > dataMax ? Math.ceil((top + 0.05 * (top - bottom)) / step) * step : undefined),
   };
 }
 
@@ -304,17 +328,7 @@ export function buildTimeSeriesOption(
         hideOverlap: true,
       },
     },
-    yAxis: {
-      type: 'value',
-      // Without typed bounds the axis reaches the warning and alarm lines, so a limit is never drawn off the chart.
-      min:
-        range.yMin ??
-        (limits.length ? (extent: { min: number }) => Math.min(extent.min, ...limits) : undefined),
-      max:
-        range.yMax ??
-        (limits.length ? (extent: { max: number }) => Math.max(extent.max, ...limits) : undefined),
-      scale: true,
-    },
+    yAxis: { type: 'value', ...limitAxis(series, limits, range), scale: true },
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },
