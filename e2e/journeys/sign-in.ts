@@ -12,7 +12,7 @@ test('the administrator signs in and lands on Companies', async (t) => {
     await page.waitForURL('**/companies');
     await waitForTitle(page, 'Companies');
     await page.getByRole('heading', { name: 'Company list' }).waitFor();
-    await page.getByRole('button', { name: 'Demo Plant', exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Demo Plant / }).waitFor();
     // Companies is a platform page: no company panel.
     assert.equal(await page.getByRole('complementary', { name: 'Company' }).count(), 0);
   });

@@ -63,7 +63,7 @@ export function ImagePicker({
           width: previewSize?.width ?? 96,
           height: previewSize?.height ?? 96,
           fontSize: 32,
-          bgcolor: 'primary.light',
+          bgcolor: 'primary.main',
           ...(previewSize ? { '& img': { objectFit: 'contain', bgcolor: 'background.paper' } } : {}),
         }}
       >

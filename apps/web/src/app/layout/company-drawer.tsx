@@ -95,7 +95,7 @@ export function CompanyDrawer({
           variant="rounded"
           src={company.image_path ?? undefined}
           alt={company.title}
-          sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.light' }}
+          sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.main' }}
         >
           {initials(company.title)}
         </Avatar>
