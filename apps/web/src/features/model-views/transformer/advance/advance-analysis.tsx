@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { DgaTab } from './dga-tab.tsx';
 import { LocusTab } from './locus-tab.tsx';
 import { LossesTab } from './losses-tab.tsx';
+import { PdScatter } from './pd-scatter.tsx';
 
-/** Secondary tabs of Advance analysis by id (spec 02 §2.6); 8, the PD scatter, joins with its component. */
+/** Secondary tabs of Advance analysis by id (spec 02 §2.6). */
 const ADVANCE_TABS = [
+  { id: 8, key: 'pd' },
   { id: 9, key: 'dga' },
   { id: 10, key: 'locus' },
   { id: 11, key: 'losses' },
@@ -20,7 +22,7 @@ const ADVANCE_TABS = [
  */
 export function AdvanceAnalysis({ modelId, timeZone }: { modelId: string; timeZone: string }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<number>(9);
+  const [tab, setTab] = useState<number>(8);
   return (
     <Stack spacing={2}>
       <Tabs
@@ -33,6 +35,7 @@ export function AdvanceAnalysis({ modelId, timeZone }: { modelId: string; timeZo
           <Tab key={one.id} value={one.id} label={t(`txAnalysis.tabs.${one.key}`)} />
         ))}
       </Tabs>
+      {tab === 8 ? <PdScatter modelId={modelId} timeZone={timeZone} /> : null}
       {tab === 9 ? <DgaTab modelId={modelId} timeZone={timeZone} /> : null}
       {tab === 10 ? <LocusTab modelId={modelId} timeZone={timeZone} /> : null}
       {tab === 11 ? <LossesTab modelId={modelId} timeZone={timeZone} /> : null}
