@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '../auth/csrf.ts';
 import type { DatabaseHandle, Db } from '../db/pool.ts';
 import { createStructureRepository } from '../modules/structure/structure.repository.ts';
 import type { FileStore } from '../storage/files.ts';
+import { demoManualPdf, demoPmReportPdf } from './demo.model-files.ts';
 import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_COMPANY_CODE, demoAccounts } from './demo.seed.ts';
 
@@ -104,6 +105,9 @@ export async function buildDemoPlant(
     }
   }
 
+  // Every model's Overall Status Image and Document tabs have something to show: once per model that has none.
+  await giveModelFiles(app, cookie, plant, await demo.models(companyId));
+
   // MEMBER and SUPERMEMBER see the equipment assigned to them: some of the plant, not all. Once, so an
   // administrator's later changes survive restarts (an existing plant without any assignment gets them too).
   if (!(await demo.hasAssignments(companyId))) {
@@ -151,4 +155,66 @@ export async function buildDemoPlant(
 /** Remembers the timeline origin of the first start. */
 export async function rememberDemoOrigin(db: Db, companyId: string, origin: number) {
   await createDemoRepository(db).rememberOrigin(companyId, origin);
+}
+
+/**
+ * Uploads a picture (its equipment's) and a PM report and manual (small PDFs written here) for every demo model
+ * without any, through the same calls as the Image and Document tabs.
+ */
+async function giveModelFiles(
+  app: FastifyInstance,
+  cookie: string,
+  plant: Plant,
+  models: { id: string; code: string; title: string }[],
+) {
+  const send = async (url: string, field: string, name: string, type: string, bytes: Buffer) => {
+    const boundary = `----sdp-demo-${Date.now().toString(36)}`;
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, [CSRF_HEADER]: '1', 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`demo: POST ${url} answered ${response.statusCode} ${response.body}`);
+  };
+  const get = async <T>(url: string): Promise<T> =>
+    (await app.inject({ method: 'GET', url, headers: { cookie } })).json() as T;
+  for (const model of models) {
+    const base = `/api/v1/equipment-models/${model.id}`;
+    const planned = plant.models.find((candidate) => candidate.code === model.code);
+    const tag = plant.tags.find((candidate) => candidate.code === planned?.tagCode);
+    if (tag && (await get<unknown[]>(`${base}/images`)).length === 0)
+      await send(
+        `${base}/images`,
+        'image_file',
+        `${model.code.toLowerCase()}.png`,
+        'image/png',
+        Buffer.from(tagImagePng(tag)),
+      );
+    const documents = await get<{ pm_report: string | null; manual: string | null }>(`${base}/documents`);
+    const about = { code: model.code, title: model.title, tag: tag ? `${tag.code} ${tag.name}` : '' };
+    if (!documents.pm_report)
+      await send(
+        `${base}/documents?type=pm_report`,
+        'documentation_file',
+        `pm-report-${model.code.toLowerCase()}.pdf`,
+        'application/pdf',
+        demoPmReportPdf(about),
+      );
+    if (!documents.manual)
+      await send(
+        `${base}/documents?type=manual`,
+        'documentation_file',
+        `manual-${model.code.toLowerCase()}.pdf`,
+        'application/pdf',
+        demoManualPdf(about),
+      );
+  }
 }

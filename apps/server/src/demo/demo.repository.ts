@@ -89,7 +89,7 @@ export function createDemoRepository(db: Db) {
     models(companyId: string) {
       return db
         .selectFrom('equipment_models')
-        .select(['code', 'last_data_at'])
+        .select(['id', 'code', 'title', 'last_data_at'])
         .where('company_id', '=', companyId)
         .execute();
     },
