@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Locator, Page } from 'playwright-core';
+import { type ApiSession, apiSession } from '../lib/api.ts';
+import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { type RunningServer, startServer } from '../lib/server.ts';
+import { demoAccounts, signIn } from '../lib/sign-in.ts';
+
+// The RVS view (issue 14) on the streaming demo plant: P101's pump DE has the outer-race defect near alarm on the
+// last days of the timeline. As admin every tab draws; as an owner of a company without the RVS upgrade Parameter
+// Trend, Failure History and Predicted Failures show the lock and are never asked for.
+const browser = sharedBrowser();
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const SEED_TIMEOUT_MS = 240_000;
+
+let plant: RunningServer;
+let admin: ApiSession;
+let p101: string;
+let companyId: string;
+
+type TreeNode = { children: TreeNode[]; equipmentModels?: { id: string; title: string }[] };
+
+function findModel(node: TreeNode, title: string): string | undefined {
+  const own = node.equipmentModels?.find((model) => model.title === title);
+  return own?.id ?? node.children.map((child) => findModel(child, title)).find(Boolean);
+}
+
+before(
+  async () => {
+    plant = await startServer(repoRoot, { SDP_DEMO_STREAM: '1', SDP_DEMO_HISTORY_DAYS: '3' });
+    process.env.SDP_E2E_BASE_URL = plant.baseUrl;
+    const owner = await apiSession(demoAccounts.owner);
+    companyId = owner.companyId;
+    const deadline = Date.now() + SEED_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const tree = await owner.call<TreeNode>('GET', `/api/v1/structure-item-company?company_id=${companyId}`);
+      const id = findModel(tree, 'Cooling water pump 101 train');
+      if (id) {
+        const sets = await owner.call<unknown[]>(
+          'GET',
+          `/api/v1/rvs-graph-result/file-names?modelId=${id}&sensor=P101-PDE&axis=y`,
+        );
+        if (sets.length >= 2) {
+          p101 = id;
+          break;
+        }
+      }
+      await sleep(2_000);
+    }
+    await owner.dispose();
+    if (!p101) throw new Error('P101 of the demo plant has no captures in time.');
+    admin = await apiSession(demoAccounts.admin);
+  },
+  { timeout: SEED_TIMEOUT_MS + 90_000 },
+);
+
+after(async () => {
+  await admin?.dispose();
+  await plant?.stop();
+});
+
+const chartIn = (scope: Page | Locator, name: string) => scope.getByRole('img', { name, exact: true });
+
+/** Waits until the chart's ECharts option holds data; answers the points drawn. */
+async function pointsOf(chart: Locator): Promise<number> {
+  await chart.waitFor();
+  await chart.page().waitForFunction(
+    (element) => Number((element as HTMLElement).dataset.points ?? 0) > 0 && (element as HTMLElement).dataset.ready === 'true',
+    await chart.elementHandle(),
+  );
+  return Number(await chart.getAttribute('data-points'));
+}
+
+async function choose(page: Page, label: string, option: RegExp | string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Sensor Location, Axis V and the newest data sets, then Search (spec 03 §2.4). */
+async function selectAndSearch(page: Page, dataSets = 1) {
+  await choose(page, 'Sensor Location', /Pump DE/);
+  await choose(page, 'Axis', 'V');
+  await page.getByRole('combobox', { name: 'Data set' }).click();
+  const options = page.getByRole('option');
+  for (let i = 0; i < dataSets; i++) await options.nth(i).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', async (t) => {
+  await inFreshPage(browser(), t, async (page) => {
+    page.setDefaultTimeout(45_000);
+    await signIn(page, demoAccounts.admin);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`/model/${p101}`);
+
+    const predicted = page.getByRole('region', { name: 'Predicted Failures and Recommendations' });
+    await predicted.getByText(/outer race/).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('region', { name: 'Machine Status' }).getByTestId('machine-overall').waitFor();
+
+    const plots = page.getByRole('region', { name: 'Plots' });
+    await plots.getByRole('tab', { name: 'Overall Trend' }).click();
+    await choose(page, 'Sensor Location', /Pump DE/);
+    await page.keyboard.press('Escape');
+    assert.ok((await pointsOf(chartIn(plots, 'Overall Trend'))) > 0, 'Overall Trend draws');
+
+    await plots.getByRole('tab', { name: '2D Spectrum' }).click();
+    await plots.getByText('Please select sensor location and data sets for monitoring vibration spectrum').waitFor();
+    await selectAndSearch(page);
+    await choose(page, 'Vibration Unit', 'Envelope [gE]');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await choose(page, 'Fault frequency', 'BPFO');
+    await plots.getByRole('cell', { name: '2×BPFO' }).waitFor();
+    assert.ok((await pointsOf(chartIn(plots, '2D Spectrum'))) > 1000, '2D Spectrum draws');
+
+    await plots.getByRole('tab', { name: '3D Spectrum' }).click();
+    await selectAndSearch(page, 2);
+    assert.ok((await pointsOf(chartIn(plots, '3D Spectrum'))) > 0, 'the waterfall draws');
+
+    await plots.getByRole('tab', { name: 'Time Waveform', exact: true }).click();
+    await choose(page, 'Sensor Location', /Pump DE/);
+    await page.getByRole('combobox', { name: 'Data set' }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Search' }).click();
+    assert.ok((await pointsOf(chartIn(plots, 'Time Waveform'))) > 10_000, 'the time waveform draws');
+
+    await plots.getByRole('tab', { name: '3D Time Waveform' }).click();
+    await selectAndSearch(page, 2);
+    assert.ok((await pointsOf(chartIn(plots, '3D Time Waveform'))) > 0, 'the 3D time waveform draws');
+
+    await plots.getByRole('tab', { name: 'Parameter Trend' }).click();
+    await choose(page, 'Sensor Location', /Pump DE/);
+    await choose(page, 'Fault parameter', 'Bearing');
+    assert.ok((await pointsOf(chartIn(plots, 'Parameter Trend'))) > 0, 'Parameter Trend draws');
+
+    await plots.getByRole('tab', { name: 'Failure History' }).click();
+    await choose(page, 'Sensor Location', /Pump DE/);
+    assert.ok((await pointsOf(chartIn(plots, 'Failure History'))) > 0, 'Failure History draws');
+  });
+});
+
+test('owner of a company without the RVS upgrade: locked parts greyed and never fetched', async (t) => {
+  const company = await admin.call<Record<string, unknown>>('GET', `/api/v1/companies/${companyId}`);
+  await admin.call('PUT', `/api/v1/companies/${companyId}`, { ...pick(company), rvs_upgrade: false });
+  try {
+    await inFreshPage(browser(), t, async (page) => {
+      page.setDefaultTimeout(45_000);
+      const locked: string[] = [];
+      page.on('request', (request) => {
+        if (/rvs-result\/(fault-parameters|parameter-trend)|model-failure-mode|history-failure-mode/.test(request.url()))
+          locked.push(request.url());
+      });
+      await signIn(page, demoAccounts.owner);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await page.goto(`/model/${p101}`);
+      const predicted = page.getByRole('region', { name: 'Predicted Failures and Recommendations' });
+      await predicted.getByRole('status', { name: 'Available with the RVS upgrade' }).waitFor();
+      const plots = page.getByRole('region', { name: 'Plots' });
+      for (const tab of ['Overall Trend', '2D Spectrum', '3D Spectrum', 'Time Waveform', '3D Time Waveform']) {
+        await plots.getByRole('tab', { name: tab, exact: true }).click();
+      }
+      await plots.getByRole('tab', { name: '2D Spectrum' }).click();
+      await selectAndSearch(page);
+      assert.ok((await pointsOf(chartIn(plots, '2D Spectrum'))) > 0, 'the open tabs still draw');
+      for (const tab of ['Parameter Trend', 'Failure History']) {
+        await plots.getByRole('tab', { name: tab }).click();
+        await plots.getByRole('status', { name: 'Available with the RVS upgrade' }).waitFor();
+      }
+      assert.deepEqual(locked, [], 'the page asked for nothing locked');
+      const refused = await page.request.get(`/api/v1/rvs-failure-mode/model-failure-mode/${p101}`);
+      assert.equal(refused.status(), 403, 'the server refuses it too');
+    });
+  } finally {
+    const now = await admin.call<Record<string, unknown>>('GET', `/api/v1/companies/${companyId}`);
+    await admin.call('PUT', `/api/v1/companies/${companyId}`, { ...pick(now), rvs_upgrade: true });
+  }
+});
+
+function pick(company: Record<string, unknown>) {
+  return {
+    image_path: company.image_path ?? null,
+    title: company.title,
+    initial_code: company.initial_code,
+    description: company.description ?? '',
+    start_date: company.start_date,
+    end_date: company.end_date,
+  };
+}
