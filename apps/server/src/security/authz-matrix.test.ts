@@ -481,6 +481,8 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     ),
   'GET /api/v1/companies/:id/report-files/:fileId': async (scope) =>
     get(`/api/v1/companies/${company(scope)}/report-files/${await freshReportFile(scope)}`),
+  'GET /api/v1/companies/:id/audit-log': (scope) => get(`/api/v1/companies/${company(scope)}/audit-log`),
+  'GET /api/v1/audit-log': () => get('/api/v1/audit-log'),
   'GET /api/v1/companies/:id/ingest-keys': (scope) => get(`/api/v1/companies/${company(scope)}/ingest-keys`),
   'POST /api/v1/companies/:id/ingest-keys': (scope) =>
     json('POST', `/api/v1/companies/${company(scope)}/ingest-keys`, { name: 'gateway' }),

@@ -119,6 +119,10 @@ export const SPEC_PERMISSIONS: Record<Permission, { roles: SpecRole[]; source: s
     roles: ['ADMIN', 'OWNER'],
     source: 'not in the specs: company settings of the owner (docs/ingestion.md)',
   },
+  ViewAuditLog: {
+    roles: ['ADMIN', 'OWNER'],
+    source: "issue 17 item 6: 'an administrator (and a company's OWNER for their company) can search it'",
+  },
   ViewAllEquipment: {
     roles: ['ADMIN', 'OWNER', 'OWNER_RVS'],
     source: 'issue 11 item 5: MEMBER and SUPERMEMBER see only the equipment assigned to them',
@@ -484,6 +488,15 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/files/:kind/:name': {
     rule: { kind: 'signedIn', scope: 'company' },
     why: "issue 11 item 1: a company's files for the people of that company",
+  },
+
+  'GET /api/v1/companies/:id/audit-log': {
+    rule: company('ViewAuditLog'),
+    why: SPEC_PERMISSIONS.ViewAuditLog.source,
+  },
+  'GET /api/v1/audit-log': {
+    rule: { kind: 'platformAdmin' },
+    why: 'issue 17 item 6: the administrator searches every company',
   },
 
   'GET /api/v1/companies/:id/ingest-keys': {

@@ -66,7 +66,7 @@ export const emailSchedulesRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       const companyId = companyOf(request, requireAuth(request).companyId) as string;
-      reply.code(201).send({ items: await service.save(companyId, request.body, false) });
+      reply.code(201).send({ items: await service.save(companyId, request.body) });
     },
   );
 
@@ -83,7 +83,7 @@ export const emailSchedulesRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => {
       const companyId = companyOf(request, requireAuth(request).companyId) as string;
-      return { items: await service.save(companyId, request.body, true) };
+      return { items: await service.save(companyId, request.body) };
     },
   );
 

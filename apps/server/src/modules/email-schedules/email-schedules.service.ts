@@ -142,18 +142,16 @@ export function createEmailSchedulesService(deps: {
     },
 
     /**
-     * POST and PUT of the dialog: the tag's schedules become what the payload asks (none active: all deleted).
-     * PUT (`mustExist`) on a tag without schedules answers 404, as an update of nothing.
+     * POST and PUT of the dialog: the tag's schedules become what the payload asks (none active: all deleted), one
+     * per period, so saving twice or updating keeps one schedule and one cron job per period.
      */
-    async save(companyId: string, input: EmailSchedulePayload, mustExist: boolean): Promise<EmailSchedule[]> {
+    async save(companyId: string, input: EmailSchedulePayload): Promise<EmailSchedule[]> {
       const body = emailSchedulePayload.parse(input);
       const wanted = wantedSchedules(body);
       const { before, after } = await db.transaction().execute(async (trx) => {
         const tag = await repository.lockTag(companyId, body.equipment_tag_id, trx);
         if (!tag) throw notFound('Equipment tag not found.');
         const existing = await repository.ofTag(body.equipment_tag_id, trx);
-        if (mustExist && existing.length === 0)
-          throw notFound('This equipment tag has no e-mail schedule to update.');
         return {
           before: existing,
           after: await repository.replace(companyId, body.equipment_tag_id, wanted, trx),

@@ -4,7 +4,13 @@ import { type TreeMenuTarget, type TreeViewer, type TreeViewerRole, treeMenuEntr
 
 // What Me carries per company role (the server's role → permission table); ADMIN holds every permission.
 const permissionsByRole: Record<Exclude<TreeViewerRole, 'ADMIN' | null>, readonly Permission[]> = {
-  owner: ['ViewCompany', 'InviteMemberToCompany', 'AssignMemberToEquipmentTag', 'ConfigDataModelInfo'],
+  owner: [
+    'ViewCompany',
+    'InviteMemberToCompany',
+    'AssignMemberToEquipmentTag',
+    'ConfigDataModelInfo',
+    'ManageMcaReport',
+  ],
   owner_rvs: [
     'ViewCompany',
     'InviteMemberToCompany',
@@ -13,6 +19,7 @@ const permissionsByRole: Record<Exclude<TreeViewerRole, 'ADMIN' | null>, readonl
     'AssignMemberToEquipmentTag',
     'ManageDataModel',
     'ConfigDataModelInfo',
+    'ManageRvsReport',
   ],
   supmem: ['ViewCompany'],
   member: ['ViewCompany'],
@@ -34,24 +41,32 @@ const offlineModel: TreeMenuTarget = { kind: 'model', isOffline: true, isActive:
 
 describe('treeMenuEntries', () => {
   const table: [TreeViewerRole, TreeMenuTarget, string[]][] = [
-    ['ADMIN', company, ['createFolder', 'addEquipmentTag', 'manageMembers', 'editRootName']],
+    [
+      'ADMIN',
+      company,
+      ['createFolder', 'addEquipmentTag', 'manageMembers', 'editRootName', 'rvsReport', 'mcaReport'],
+    ],
     ['ADMIN', folder, ['createFolder', 'addEquipmentTag', 'editFolder', 'deleteFolder']],
     ['ADMIN', primaryFolder, ['createFolder', 'addEquipmentTag']],
-    ['ADMIN', equipment, ['addModel', 'editEquipmentTag', 'assignMember', 'deleteEquipmentTag']],
+    [
+      'ADMIN',
+      equipment,
+      ['addModel', 'editEquipmentTag', 'assignMember', 'deleteEquipmentTag', 'emailNotification'],
+    ],
     ['ADMIN', onlineModel, ['editModel', 'inactivateModel']],
     ['ADMIN', inactiveModel, ['editModel']],
     ['ADMIN', offlineModel, ['editOfflineModel', 'inactivateModel']],
 
-    ['owner_rvs', company, ['createFolder', 'addEquipmentTag', 'manageMembers', 'editRootName']],
+    ['owner_rvs', company, ['createFolder', 'addEquipmentTag', 'manageMembers', 'editRootName', 'rvsReport']],
     ['owner_rvs', folder, ['createFolder', 'addEquipmentTag', 'editFolder', 'deleteFolder']],
     ['owner_rvs', primaryFolder, ['createFolder', 'addEquipmentTag']],
-    ['owner_rvs', equipment, ['addModel', 'editEquipmentTag', 'assignMember']],
+    ['owner_rvs', equipment, ['addModel', 'editEquipmentTag', 'assignMember', 'emailNotification']],
     ['owner_rvs', onlineModel, ['editModel', 'inactivateModel']],
     ['owner_rvs', offlineModel, ['editOfflineModel', 'inactivateModel']],
 
-    ['owner', company, []],
+    ['owner', company, ['mcaReport']],
     ['owner', folder, []],
-    ['owner', equipment, ['assignMember']],
+    ['owner', equipment, ['assignMember', 'emailNotification']],
     ['owner', onlineModel, ['editModel']],
     ['owner', offlineModel, ['editOfflineModel']],
 
@@ -100,8 +115,8 @@ describe('treeMenuEntries', () => {
 
   it('never gives a role an entry the table does not name, whatever the permissions say', () => {
     const ownerWithEverything: TreeViewer = { role: 'owner', can: () => true };
-    expect(treeMenuEntries(ownerWithEverything, company)).toEqual([]);
-    expect(treeMenuEntries(ownerWithEverything, equipment)).toEqual(['assignMember']);
+    expect(treeMenuEntries(ownerWithEverything, company)).toEqual(['mcaReport']);
+    expect(treeMenuEntries(ownerWithEverything, equipment)).toEqual(['assignMember', 'emailNotification']);
     expect(treeMenuEntries(ownerWithEverything, onlineModel)).toEqual(['editModel']);
   });
 });

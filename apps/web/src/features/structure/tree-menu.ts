@@ -16,18 +16,21 @@ export type TreeMenuTarget =
   | { kind: 'equipment' }
   | { kind: 'model'; isOffline: boolean; isActive: boolean };
 
-/** What a context menu entry does. The RVS and MCA report entries belong to a later issue. */
+/** What a context menu entry does. */
 export type TreeMenuAction =
   | 'createFolder'
   | 'addEquipmentTag'
   | 'manageMembers'
   | 'editRootName'
+  | 'rvsReport'
+  | 'mcaReport'
   | 'editFolder'
   | 'deleteFolder'
   | 'addModel'
   | 'editEquipmentTag'
   | 'assignMember'
   | 'deleteEquipmentTag'
+  | 'emailNotification'
   | 'editModel'
   | 'editOfflineModel'
   | 'inactivateModel';
@@ -54,6 +57,8 @@ const rules: Record<TreeMenuTarget['kind'], readonly Rule[]> = {
     { action: 'addEquipmentTag', permission: 'ManageEquipmentTag', roles: ADMIN_RVS },
     { action: 'manageMembers', permission: 'InviteMemberToCompany', roles: ADMIN_RVS },
     { action: 'editRootName', permission: 'ManageFolder', roles: ADMIN_RVS },
+    { action: 'rvsReport', permission: 'ManageRvsReport', roles: ADMIN_RVS },
+    { action: 'mcaReport', permission: 'ManageMcaReport', roles: ['ADMIN', 'owner'] },
   ],
   folder: [
     { action: 'createFolder', permission: 'ManageFolder', roles: ADMIN_RVS },
@@ -66,6 +71,8 @@ const rules: Record<TreeMenuTarget['kind'], readonly Rule[]> = {
     { action: 'editEquipmentTag', permission: 'ManageEquipmentTag', roles: ADMIN_RVS },
     { action: 'assignMember', permission: 'AssignMemberToEquipmentTag', roles: ADMIN_OWNERS },
     { action: 'deleteEquipmentTag', permission: 'DeleteEquipmentTag', roles: ['ADMIN'] },
+    // The notification mails the tag's assigned members: whoever assigns them sets it (issue 16).
+    { action: 'emailNotification', permission: 'AssignMemberToEquipmentTag', roles: ADMIN_OWNERS },
   ],
   model: [
     { action: 'editModel', permission: 'ConfigDataModelInfo', roles: ADMIN_OWNERS, when: online },
@@ -75,9 +82,12 @@ const rules: Record<TreeMenuTarget['kind'], readonly Rule[]> = {
   ],
 };
 
-/** Roles for which the menu opens at all, per node kind: OWNER only on equipment tags and models. */
+/**
+ * Roles for which the menu opens at all, per node kind: OWNER on equipment tags and models, and on the root for the
+ * one entry the table gives OWNER there (MCA report).
+ */
 const menuRoles: Record<TreeMenuTarget['kind'], readonly TreeViewerRole[]> = {
-  company: ADMIN_RVS,
+  company: ADMIN_OWNERS,
   folder: ADMIN_RVS,
   equipment: ADMIN_OWNERS,
   model: ADMIN_OWNERS,

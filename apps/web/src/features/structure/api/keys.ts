@@ -14,6 +14,12 @@ export const structureKeys = {
   assignedMembers: (companyId: string, tagId: string) =>
     [...structureKeys.company(companyId), 'assigned-members', tagId] as const,
   activeMembers: (companyId: string) => [...structureKeys.company(companyId), 'active-members'] as const,
+  emailSchedules: (companyId: string, tagId: string) =>
+    [...structureKeys.company(companyId), 'email-schedules', tagId] as const,
+  reportConfig: (companyId: string, kind: 'MCA' | 'RVS') =>
+    [...structureKeys.company(companyId), 'report-config', kind] as const,
+  reportMembers: (companyId: string, kind: 'MCA' | 'RVS') =>
+    [...structureKeys.company(companyId), 'report-members', kind] as const,
   places: (geocoderUrl: string, search: string) =>
     [...structureKeys.all, 'places', geocoderUrl, search] as const,
 };

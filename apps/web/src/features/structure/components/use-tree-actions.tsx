@@ -26,6 +26,12 @@ const OfflineModelDialog = lazy(() =>
 const AssignMemberDialog = lazy(() =>
   import('./assign-member-dialog.tsx').then((m) => ({ default: m.AssignMemberDialog })),
 );
+const EmailNotificationDialog = lazy(() =>
+  import('./email-notification-dialog.tsx').then((m) => ({ default: m.EmailNotificationDialog })),
+);
+const ReportEmailDialog = lazy(() =>
+  import('./report-email-dialog.tsx').then((m) => ({ default: m.ReportEmailDialog })),
+);
 
 /** Dialog modes of spec 01 §4 (CREATE-FOLDER, UPDATE-FOLDER, CREATE-EQUIPMENT-TAG, …) with what they act on. */
 type TreeDialog =
@@ -35,6 +41,8 @@ type TreeDialog =
   | { kind: 'editEquipmentTag'; tag: TreeNode }
   | { kind: 'addModel'; tag: TreeNode }
   | { kind: 'assignMember'; tag: TreeNode }
+  | { kind: 'emailNotification'; tag: TreeNode }
+  | { kind: 'report'; report: 'MCA' | 'RVS' }
   | { kind: 'editOfflineModel'; model: TreeModel };
 
 const CONFLICT = 409;
@@ -161,6 +169,15 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
       case 'deleteEquipmentTag':
         confirm.ask(deleteTag(node));
         break;
+      case 'emailNotification':
+        setDialog({ kind: 'emailNotification', tag: node });
+        break;
+      case 'mcaReport':
+        setDialog({ kind: 'report', report: 'MCA' });
+        break;
+      case 'rvsReport':
+        setDialog({ kind: 'report', report: 'RVS' });
+        break;
       default:
     }
   };
@@ -187,6 +204,12 @@ export function useTreeActions({ company, root }: { company: MyCompany; root: Tr
         ) : null}
         {dialog?.kind === 'assignMember' ? (
           <AssignMemberDialog companyId={companyId} tag={dialog.tag} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'emailNotification' ? (
+          <EmailNotificationDialog companyId={companyId} tag={dialog.tag} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'report' ? (
+          <ReportEmailDialog companyId={companyId} kind={dialog.report} onClose={close} />
         ) : null}
         {dialog?.kind === 'editOfflineModel' ? (
           <OfflineModelDialog companyId={companyId} model={dialog.model} onClose={close} />

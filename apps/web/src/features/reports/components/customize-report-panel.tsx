@@ -1,0 +1,129 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportPdf } from '../api/get-report-pdf.ts';
+import { latestEnd, reportDateProblems, reportRange } from '../report-dates.ts';
+
+/**
+ * Customize Report (spec 03 §2.17, §4.7): Start and End dates (at most 31 days, days after the 28th not selectable,
+ * end not after today), Preview Report in an embedded PDF viewer, Reset (clears dates and preview), Export PDF.
+ */
+export function CustomizeReportPanel({
+  companyId,
+  modelId,
+  modelCode,
+  timeZone,
+}: {
+  companyId: string;
+  modelId: string;
+  modelCode: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [touched, setTouched] = useState(false);
+  const pdf = useReportPdf();
+  const problems = reportDateProblems(start, end, timeZone);
+  const today = dayjs().tz(timeZone).format('YYYY-MM-DD');
+  const message = (problem: (typeof problems)['start']) =>
+    problem && (touched || problem !== 'required') ? t(`reports.customize.problem.${problem}`) : null;
+
+  const handlePreview = () => {
+    setTouched(true);
+    if (problems.start || problems.end) return;
+    pdf.mutate({ companyId, modelId, type: 'MCA', ...reportRange(start, end, timeZone) });
+  };
+  const handleReset = () => {
+    setStart('');
+    setEnd('');
+    setTouched(false);
+    pdf.reset();
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('reports.customize.title')}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {t('reports.customize.title')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('reports.customize.start')}
+          value={start}
+          onChange={(event) => setStart(event.target.value)}
+          error={Boolean(message(problems.start))}
+          helperText={message(problems.start) ?? t('reports.customize.rangeHelp')}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('reports.customize.end')}
+          value={end}
+          onChange={(event) => setEnd(event.target.value)}
+          error={Boolean(message(problems.end))}
+          helperText={message(problems.end) ?? ' '}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: start || undefined, max: latestEnd(start, timeZone) },
+          }}
+        />
+        <Stack direction="row" spacing={1} sx={{ pt: { sm: 0.25 } }}>
+          <Button variant="contained" onClick={handlePreview} disabled={pdf.isPending}>
+            {pdf.isPending ? t('reports.customize.generating') : t('reports.customize.preview')}
+          </Button>
+          <Button onClick={handleReset} disabled={pdf.isPending}>
+            {t('reports.customize.reset')}
+          </Button>
+          {pdf.data ? (
+            <Button
+              variant="outlined"
+              component="a"
+              href={pdf.data.url}
+              download={`${modelCode}_report_${start}_${end}.pdf`}
+            >
+              {t('reports.customize.export')}
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+      {pdf.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={handlePreview}>
+              {t('reports.retry')}
+            </Button>
+          }
+        >
+          {t('reports.customize.failed')}
+        </Alert>
+      ) : null}
+      {pdf.data ? (
+        <Box
+          component="iframe"
+          title={t('reports.customize.previewTitle')}
+          src={pdf.data.url}
+          sx={{
+            mt: 2,
+            width: '100%',
+            height: { xs: 480, md: 820 },
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
+        />
+      ) : null}
+    </Paper>
+  );
+}
