@@ -63,7 +63,7 @@ export function OverviewPanel({
   const shown = pageRows(equipment, paging);
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box
         component="ul"
         aria-label={t('structure.overview.countsLabel')}
