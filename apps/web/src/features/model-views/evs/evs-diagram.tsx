@@ -142,8 +142,12 @@ function EvsDiagramBody({ data, timeZone }: { data: EvsStatus; timeZone: string 
                       ) : null}
                     </TableCell>
                     <TableCell>{t(`vcaEvs.sensorTypes.${reading.type}`)}</TableCell>
-                    <TableCell align="right">
-                      {quantityText(reading.value, reading.unit, reading.status)}
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {/* The status colour beside the value too: on a phone the Status column scrolls out of view. */}
+                      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                        <StatusDot status={reading.status} decorative />
+                        {quantityText(reading.value, reading.unit, reading.status)}
+                      </Box>
                     </TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
