@@ -33,7 +33,8 @@ import { createMailRepository } from './mail/mail.repository.ts';
 import { createMailService, type MailService } from './mail/mail.service.ts';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
 import { type AnalysisService, createAnalysisService } from './modules/analysis/analysis.service.ts';
-import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { type AuditRepository, createAuditRepository } from './modules/audit/audit.repository.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
@@ -129,6 +130,9 @@ export interface App {
     analysis: AnalysisService;
     ingest: IngestService;
     ingestKeys: IngestKeysRepository;
+    /** Who changed what; the retention job trims it to `auditRetentionDays` (0: never). */
+    audit: AuditRepository;
+    auditRetentionDays: number;
     /** One bounded queue for HTTP and MQTT ingestion of this instance. */
     ingestAdmission: Admission;
     companyCode: (companyId: string) => Promise<string | undefined>;
@@ -383,6 +387,7 @@ export async function buildApp({
         imageMaxBytes: config.uploadMaxBytes,
         documentMaxBytes: config.documentMaxBytes,
       });
+      await api.register(auditRoutes, { audit });
       await api.register(ingestKeysRoutes, { repository: ingestKeys, audit });
       await api.register(eventsRoutes, {
         bus: events,
@@ -470,5 +475,5 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
-  return { app, routes, services: { mail, analysis, ingest, ingestKeys, ingestAdmission, companyCode, files, emailSchedules, reports } };
+  return { app, routes, services: { mail, analysis, ingest, ingestKeys, audit, auditRetentionDays: config.auditRetentionDays, ingestAdmission, companyCode, files, emailSchedules, reports } };
 }

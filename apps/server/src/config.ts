@@ -80,6 +80,7 @@ const envSchema = z
       .min(1024)
       .default(64 * 1024 * 1024),
     INGEST_FUTURE_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(730),
     INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).max(64).default(4),
     INGEST_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(32),
     INGEST_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
@@ -180,6 +181,8 @@ export interface Config {
   ingestBodyLimitBytes: number;
   /** How far ahead of the server's clock a point or capture may be stamped (gateway clock skew). */
   ingestFutureToleranceMs: number;
+  /** Audit log rows older than this many days are removed by the daily retention job; 0 keeps them all. */
+  auditRetentionDays: number;
   /** The bounded queue in front of ingestion (HTTP and MQTT): stored at once, waiting, longest wait. */
   ingestAdmission: { active: number; waiting: number; waitMs: number };
   filesDir: string;
@@ -271,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     uploadQuotaBytesPerCompany: e.UPLOAD_QUOTA_BYTES_PER_COMPANY,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
     ingestFutureToleranceMs: e.INGEST_FUTURE_TOLERANCE_SECONDS * 1000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     ingestAdmission: { active: e.INGEST_MAX_ACTIVE, waiting: e.INGEST_MAX_WAITING, waitMs: e.INGEST_MAX_WAIT_MS },
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     mqttUrl: e.MQTT_URL ?? null,

@@ -31,6 +31,7 @@ export const permission = z.enum([
   'ManageFaultEvents',
   'ManageIngestKeys',
   'ViewAllEquipment',
+  'ViewAuditLog',
 ]);
 export type Permission = z.infer<typeof permission>;
 

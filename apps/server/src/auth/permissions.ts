@@ -14,6 +14,7 @@ import { permission } from '@sdp/contracts';
  * - ManageFaultEvents (acknowledge, comment, done): every company role but MEMBER (spec 03 §6 does not say; issue 15).
  * - ViewAllEquipment: owners see every equipment tag; MEMBER and SUPERMEMBER see the tags assigned to them.
  * - ManageIngestKeys: ADMIN and OWNER (company settings).
+ * - ViewAuditLog: ADMIN (every company) and OWNER (their company): issue 17 item 6.
  * - ManageCompanies, ManageAdmins: platform ADMIN only.
  */
 export const companyRolePermissions: Readonly<Record<MemberRole, readonly Permission[]>> = {
@@ -28,6 +29,7 @@ export const companyRolePermissions: Readonly<Record<MemberRole, readonly Permis
     'ManageSensorPointNotes',
     'ManageFaultEvents',
     'ManageIngestKeys',
+    'ViewAuditLog',
   ],
   owner_rvs: [
     'ViewCompany',

@@ -1,5 +1,6 @@
 import type { MailService } from '../mail/mail.service.ts';
 import type { AnalysisService } from '../modules/analysis/analysis.service.ts';
+import type { AuditRepository } from '../modules/audit/audit.repository.ts';
 import type { EmailSchedulesService } from '../modules/email-schedules/email-schedules.service.ts';
 import type { ReportsService } from '../modules/reports/reports.service.ts';
 import type { Jobs } from './jobs.ts';
@@ -12,12 +13,17 @@ export async function registerWorkers(
     analysis: AnalysisService;
     emailSchedules: EmailSchedulesService;
     reports: ReportsService;
+    audit: AuditRepository;
+    auditRetentionDays: number;
   },
 ) {
   await jobs.work('send-mail', (data, attempt) => services.mail.deliver(data.outboxId, attempt));
   await jobs.work('analyse', (data) => services.analysis.analyse(data.modelId));
   await jobs.work('maintain', () => services.analysis.maintain());
-  await jobs.work('retention', () => services.analysis.applyRetention());
+  await jobs.work('retention', async () => {
+    await services.analysis.applyRetention();
+    if (services.auditRetentionDays > 0) await services.audit.purgeOlderThan(services.auditRetentionDays);
+  });
   await jobs.work('email-schedule', async (data) => {
     await services.emailSchedules.run(data.scheduleId);
   });
