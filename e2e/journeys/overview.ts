@@ -17,7 +17,11 @@ let owner: ApiSession;
 
 before(
   async () => {
-    plant = await startServer(repoRoot, { SDP_DEMO_STREAM: '1', SDP_DEMO_HISTORY_DAYS: '3' });
+    // SDP_E2E_PLANT_URL: a streaming demo plant already running (a rerun, a loaded machine) instead of a new one.
+    const running = process.env.SDP_E2E_PLANT_URL;
+    plant = running
+      ? { baseUrl: running, stop: async () => {} }
+      : await startServer(repoRoot, { SDP_DEMO_STREAM: '1', SDP_DEMO_HISTORY_DAYS: '3' });
     process.env.SDP_E2E_BASE_URL = plant.baseUrl;
     owner = await apiSession(demoAccounts.owner);
     const deadline = Date.now() + SEED_TIMEOUT_MS;
