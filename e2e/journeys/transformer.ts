@@ -1,111 +1,47 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { type ApiSession, apiSession } from '../lib/api.ts';
 import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
-import { type RunningServer, startServer } from '../lib/server.ts';
+import { assertChartDrawn } from '../lib/chart-drawn.ts';
+import { type DemoPlant, SEED_TIMEOUT_MS, startDemoPlant } from '../lib/demo-plant.ts';
 import { demoAccounts, signIn } from '../lib/sign-in.ts';
 
-// The transformer dashboard on the streaming demo plant (issue 12 items 4, 5, 7). The shared journey server has no
-// plant, so this file starts its own with it. The demo timeline ends on day 90 whatever the history length, so
-// three days of history already hold TX1's thermal fault at alarm: H red, Duval zone T2.
+// The transformer dashboard on the streaming demo plant (issue 12 items 4, 5, 7): TX1's thermal fault has its
+// main-tank DGA at alarm (H red, Duval zone T2) on the last days of the demo timeline.
 const browser = sharedBrowser();
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const SEED_TIMEOUT_MS = 240_000;
 
-let plant: RunningServer;
-let owner: ApiSession;
+let plant: DemoPlant;
 let tx1: string;
-
-type TreeNode = { children: TreeNode[]; equipmentModels?: { id: string; title: string }[] };
-
-function findModel(node: TreeNode, title: string): string | undefined {
-  const own = node.equipmentModels?.find((model) => model.title === title);
-  return own?.id ?? node.children.map((child) => findModel(child, title)).find(Boolean);
-}
 
 before(
   async () => {
-    plant = await startServer(repoRoot, { SDP_DEMO_STREAM: '1', SDP_DEMO_HISTORY_DAYS: '3' });
-    process.env.SDP_E2E_BASE_URL = plant.baseUrl;
-    owner = await apiSession(demoAccounts.owner);
-    const deadline = Date.now() + SEED_TIMEOUT_MS;
-    // The plant and its history arrive after the server is healthy: wait for TX1, then for its main-tank DGA.
-    while (Date.now() < deadline) {
-      const tree = await owner.call<TreeNode>(
+    const day = 86_400_000;
+    plant = await startDemoPlant(['Main transformer 1'], async (owner, [id]) => {
+      const summary = await owner.call<{ tr_diagram_status: { h: number } }>(
         'GET',
-        `/api/v1/structure-item-company?company_id=${owner.companyId}`,
+        `/api/v1/equipment-models/tr-summary-status/${id}`,
       );
-      const id = findModel(tree, 'Main transformer 1');
-      if (id) {
-        const summary = await owner.call<{ tr_diagram_status: { h: number } }>(
-          'GET',
-          `/api/v1/equipment-models/tr-summary-status/${id}`,
-        );
-        const raw = await owner.call<unknown[]>(
-          'GET',
-          `/api/v1/advance-analysis/dga-raw?modelId=${id}&startDate=${new Date(Date.now() - 5 * 86_400_000).toISOString()}&endDate=${new Date().toISOString()}`,
-        );
-        if (summary.tr_diagram_status.h === 2 && raw.length >= 2) {
-          tx1 = id;
-          return;
-        }
-      }
-      await sleep(2_000);
-    }
-    throw new Error('TX1 of the demo plant did not reach its DGA alarm in time.');
+      const range = `startDate=${new Date(Date.now() - 5 * day).toISOString()}&endDate=${new Date().toISOString()}`;
+      const raw = await owner.call<unknown[]>(
+        'GET',
+        `/api/v1/advance-analysis/dga-raw?modelId=${id}&${range}`,
+      );
+      return summary.tr_diagram_status.h === 2 && raw.length >= 2;
+    });
+    tx1 = plant.models['Main transformer 1'] as string;
   },
   { timeout: SEED_TIMEOUT_MS + 90_000 },
 );
 
 after(async () => {
-  await owner?.dispose();
   await plant?.stop();
 });
 
-/** What a chart box holds: points in its ECharts option (per series name) and painted pixels on its canvas. */
-async function drawn(chart: Locator) {
-  await chart.locator('canvas').first().waitFor();
-  await chart.page().waitForFunction(
-    (element) => {
-      const instance = (element as unknown as { echarts?: { getOption: () => { series?: unknown[] } } })
-        .echarts;
-      return Boolean(instance?.getOption().series?.length);
-    },
-    await chart.elementHandle(),
-  );
-  // One frame for the canvas to be painted after the option is set.
-  await chart.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-  return chart.evaluate((element) => {
-    type Series = { name?: string; data?: unknown[] };
-    const instance = (element as unknown as { echarts: { getOption: () => { series: Series[] } } }).echarts;
-    const series = instance
-      .getOption()
-      .series.map((one) => ({ name: one.name ?? '', points: one.data?.length ?? 0 }));
-    const canvas = element.querySelector('canvas') as HTMLCanvasElement;
-    const pixels =
-      canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ??
-      new Uint8ClampedArray();
-    let painted = 0;
-    // Every 7th pixel: neither transparent nor white.
-    for (let i = 0; i < pixels.length; i += 28) {
-      const [r, g, b, a] = [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0, pixels[i + 3] ?? 0];
-      if (a > 0 && (r < 240 || g < 240 || b < 240)) painted += 1;
-    }
-    return { series, painted };
-  });
-}
-
-/** Asserts a chart has data in its option and is visibly drawn; answers the points per series. */
+/** Asserts a chart is drawn (option with data, canvas not blank); answers the points per series name. */
 async function assertDrawn(chart: Locator, what: string) {
-  const { series, painted } = await drawn(chart);
-  const points = series.reduce((sum, one) => sum + one.points, 0);
-  assert.ok(points > 0, `${what}: the chart option has no data`);
-  assert.ok(painted > 200, `${what}: the canvas is blank (${painted} painted samples)`);
-  return new Map(series.map((one) => [one.name, one.points]));
+  const series = await assertChartDrawn(chart, what);
+  return new Map(series.map((one) => [one.name, one.data.length]));
 }
 
 const chartIn = (scope: Page | Locator, name: string) => scope.getByRole('img', { name, exact: true });

@@ -11,7 +11,8 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A loaded machine (other servers and builds beside the journeys) may take longer: SDP_E2E_HEALTH_TIMEOUT_MS.
+const HEALTH_TIMEOUT_MS = Number(process.env.SDP_E2E_HEALTH_TIMEOUT_MS ?? 60_000);
 const STOP_TIMEOUT_MS = 20_000;
 
 async function freePort(): Promise<number> {
