@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MODEL_VIEW_QUERY_ROOT } from './query-roots.ts';
-import { useRealtimeFaultEvent } from './realtime-switch.ts';
+import { readRealtimeFaultEvent } from './realtime-switch.ts';
 
 /** Events of `GET /api/v1/events` after which what the screens show may be out of date. */
-export const liveEventTypes = ['model-status', 'fault-event'] as const;
+export const liveEventTypes = ['model-status', 'fault-event', 'note'] as const;
 
 /**
  * One analysis often moves several models at once. The first event of a burst reloads at once; the rest of the
@@ -28,20 +28,45 @@ export function modelOfDataEvent(data: string): string | undefined {
   }
 }
 
+/** A browser notification of a newly opened fault event, when the 'Real time fault event' switch is on. */
+function notifyNewEvent(event: MessageEvent) {
+  if (
+    !readRealtimeFaultEvent() ||
+    typeof Notification === 'undefined' ||
+    Notification.permission !== 'granted'
+  )
+    return;
+  try {
+    const data = JSON.parse(String(event.data)) as {
+      action?: string;
+      message?: string;
+      faultEventId?: number;
+    };
+    if (data.action !== 'opened') return;
+    new Notification('SDP', {
+      body: data.message ?? 'New fault event',
+      tag: `fault-event-${data.faultEventId}`,
+    });
+  } catch {
+    // A malformed event changes nothing on screen either.
+  }
+}
+
 /**
- * Follows a company's live events (Server-Sent Events, same-origin session cookie) while the 'Real time fault
- * event' switch is on: a `model-status` or `fault-event` reloads the queries whose key starts with one of
- * `queryKeyRoots` (the caller names them, as lib never imports features), bursts folded as said above. Nothing is opened without a company
- * or with the switch off; the stream closes on unmount and when the company changes.
+ * Follows a company's live events (one Server-Sent Events stream per tab, same-origin session cookie): a
+ * `model-status`, `fault-event` or `note` reloads the queries whose key starts with one of `queryKeyRoots` (the
+ * caller names them, as lib never imports features), bursts folded as said above. The server numbers its events,
+ * so the browser resumes a dropped stream with Last-Event-ID and misses nothing. With the 'Real time fault event'
+ * switch on, a new event also shows a browser notification. Nothing is opened without a company; the stream
+ * closes on unmount and when the company changes.
  */
 export function useLiveEvents(companyId: string | undefined, queryKeyRoots: readonly string[]): void {
   const queryClient = useQueryClient();
-  const enabled = useRealtimeFaultEvent();
   // A stable dependency even when the caller passes a new array each render.
   const roots = queryKeyRoots.join('\n');
 
   useEffect(() => {
-    if (!enabled || !companyId || typeof EventSource === 'undefined') return;
+    if (!companyId || typeof EventSource === 'undefined') return;
     const wanted = new Set(roots.split('\n'));
     const source = new EventSource(`/api/v1/events?${new URLSearchParams({ company_id: companyId })}`);
     const reload = () =>
@@ -69,6 +94,7 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
       timer = setTimeout(flush, LIVE_RELOAD_WINDOW_MS);
     };
     for (const type of liveEventTypes) source.addEventListener(type, onEvent);
+    source.addEventListener('fault-event', notifyNewEvent);
     const onModelData = (event: MessageEvent<string>) => {
       const modelId = modelOfDataEvent(event.data);
       if (modelId) void queryClient.invalidateQueries({ queryKey: [MODEL_VIEW_QUERY_ROOT, modelId] });
@@ -78,5 +104,5 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
       clearTimeout(timer);
       source.close();
     };
-  }, [companyId, enabled, roots, queryClient]);
+  }, [companyId, roots, queryClient]);
 }

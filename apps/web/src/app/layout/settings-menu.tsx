@@ -2,6 +2,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Check from '@mui/icons-material/Check';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -21,6 +22,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from '../../features/auth/api/get-auth-config.ts';
+import { setRealtimeScheduler } from '../../features/fault-events/api/set-realtime-scheduler.ts';
+import { describeError } from '../../lib/errors.ts';
 import { currentLanguage, languages, setLanguage } from '../../lib/i18n.ts';
 import { canIn, isPlatformAdmin } from '../../lib/permissions.ts';
 import { useRealtimeFaultEvent, writeRealtimeFaultEvent } from '../../lib/realtime-switch.ts';
@@ -81,8 +84,11 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
   };
   const handleRealtimeToggle = () => {
     const next = !realtime;
-    // The app layout follows the switch: its live events stream closes or opens with it.
+    // Live updates always flow; the switch adds a browser notification and a mail per new event of your equipment.
     writeRealtimeFaultEvent(next);
+    setRealtimeScheduler(next, i18n.language).catch((error) =>
+      enqueueSnackbar(describeError(error, t), { variant: 'error' }),
+    );
     enqueueSnackbar(t(next ? 'header.realtimeFaultEventOn' : 'header.realtimeFaultEventOff'), {
       variant: 'info',
       autoHideDuration: REALTIME_MESSAGE_MS,
@@ -153,6 +159,11 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
         {isPlatformAdmin(me) ? (
           <IconMenuItem icon={<OutboxOutlined fontSize="small" />} onClick={() => go('/setting/mail-outbox')}>
             {t('header.mailOutbox')}
+          </IconMenuItem>
+        ) : null}
+        {isPlatformAdmin(me) ? (
+          <IconMenuItem icon={<HistoryOutlined fontSize="small" />} onClick={() => go('/setting/audit')}>
+            {t('header.auditLog')}
           </IconMenuItem>
         ) : null}
         <Divider />
