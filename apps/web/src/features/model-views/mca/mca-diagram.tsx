@@ -13,8 +13,8 @@ type Part = Exclude<keyof McaDiagramStatus, 'overAllStatus' | 'lastCaptureAt'>;
 /** Badges of the MCA diagram (spec 02 §2.5) and where each sits on the motor drawing (viewBox 0 0 480 250). */
 const BADGES: readonly { part: Part; x: number; y: number }[] = [
   { part: 'powerQualityStatus', x: 8, y: 14 },
-  { part: 'terminalBoxStatus', x: 178, y: 14 },
-  { part: 'statorStatus', x: 318, y: 14 },
+  { part: 'terminalBoxStatus', x: 165, y: 14 },
+  { part: 'statorStatus', x: 325, y: 14 },
   { part: 'rotorStatus', x: 178, y: 112 },
   { part: 'airgapStatus', x: 178, y: 150 },
   { part: 'bearingStatus', x: 8, y: 196 },
