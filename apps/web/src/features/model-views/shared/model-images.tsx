@@ -214,7 +214,12 @@ export function ModelImages({ modelId, canEdit }: { modelId: string; canEdit: bo
         ) : null}
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} noWrap>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}
+          noWrap
+        >
           {t('modelFiles.imageOf', { index: index + 1, count: list.length })} · {current.image_name}
         </Typography>
         {addButton}
