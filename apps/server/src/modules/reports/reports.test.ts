@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF,
@@ -14,17 +12,13 @@ import {
   type TestContext,
 } from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+import { startSmtpInbox } from '../../../test/smtp-inbox.ts';
 
 /**
  * Reports (issue 16): settings with their validation, the PDF rendered from stored data and read back (pdftotext
  * for the text, pdftoppm for the pictures), and auto-send through the outbox to a real SMTP server.
  */
-interface Received {
-  to: string[];
-  raw: string;
-}
-const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
 let cookies: Record<Tenant, string>;
@@ -45,28 +39,8 @@ const call = (who: Tenant, method: 'GET' | 'PUT', url: string, body?: object) =>
   });
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    size: 20 * 1024 * 1024,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  ctx = await createTestContext(
-    { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://portal.test' },
-    { workers: true },
-  );
+  smtp = await startSmtpInbox();
+  ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://portal.test' }, { workers: true });
   tenants = await seedTenants(ctx.db);
   cookies = await signInTenants(ctx.app);
   await ctx.db
@@ -129,7 +103,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const pdfUrl = (modelId: string, start: number, end: number, companyId = tenants.companyId) =>
@@ -330,11 +304,38 @@ describe('auto-send through the outbox', () => {
     expect(rows.map((r) => r.recipient).sort()).toEqual(['member@acme.test', 'owner@acme.test']);
     expect(rows.every((r) => r.attachment_id)).toBe(true);
     const deadline = Date.now() + 30_000;
-    while (inbox.filter((m) => m.raw.includes('application/pdf')).length < 2 && Date.now() < deadline)
+    while (smtp.inbox.filter((m) => m.raw.includes('application/pdf')).length < 2 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
-    const received = inbox.filter((m) => m.raw.includes('application/pdf'));
+    const received = smtp.inbox.filter((m) => m.raw.includes('application/pdf'));
     expect(received.map((m) => m.to[0]).sort()).toEqual(['member@acme.test', 'owner@acme.test']);
     expect(received[0]?.raw).toMatch(/filename="?P102-MCA\d*_MCA_report_/);
     expect(received[0]?.raw.replace(/\r\n[ \t]+/g, ' ')).toContain('Subject: SDP MCA monthly report');
+  }, 60_000);
+
+  it('an RVS fault event sends its model’s report at once when the model’s realtime switch is on, once per event', async () => {
+    const rvsTag = await seedEquipment(ctx.db, tenants.companyId, 'P201');
+    const on = await createModel(ctx.app, rvsTag, 5, {
+      model_in: { title: 'Pump 201 vibration', equipmentModelTypeId: 5, isRVSRealtimeReport: true },
+    });
+    const off = await createModel(ctx.app, rvsTag, 5, {
+      model_in: { title: 'Pump 201 spare', equipmentModelTypeId: 5, isRVSRealtimeReport: false },
+    });
+    expect(await ctx.services.reports.runRealtime(off.id, 9001)).toBe(0);
+    expect(await ctx.services.reports.runRealtime(on.id, 9002)).toBe(1); // the RVS recipient set above
+    expect(await ctx.services.reports.runRealtime(on.id, 9002)).toBe(0);
+    const row = await ctx.db
+      .selectFrom('mail_outbox')
+      .innerJoin('report_files', 'report_files.id', 'mail_outbox.attachment_id')
+      .select(['mail_outbox.recipient', 'report_files.kind', 'report_files.content'])
+      .where('mail_outbox.run_key', 'like', 'realtime:9002:%')
+      .executeTakeFirstOrThrow();
+    expect(row.recipient).toBe('owner.rvs@acme.test');
+    expect(row.kind).toBe('RVS');
+    const pdf = path.join(tmp, 'realtime.pdf');
+    writeFileSync(pdf, row.content);
+    const text = execFileSync('pdftotext', ['-raw', pdf, '-']).toString().replace(/\s+/g, ' ');
+    expect(text).toContain('Pump 201 vibration');
+    expect(text).toContain('Vibration Monitoring Report');
+    expect(text).toContain('Predicted failures');
   }, 60_000);
 });
