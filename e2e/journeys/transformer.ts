@@ -50,7 +50,10 @@ async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
 }
 
-test('TX1: the alarm badge on H, every tab drawn, the DGA calculator, Excel read back', async (t) => {
+// Every tab and sub-tab in one walk: on a loaded machine it takes longer than the runner's default 120 s.
+test('TX1: the alarm badge on H, every tab drawn, the DGA calculator, Excel read back', {
+  timeout: 600_000,
+}, async (t) => {
   await inFreshPage(browser(), t, async (page) => {
     // The plant's analysis runs beside this journey on a shared 2-core machine: allow slow answers.
     page.setDefaultTimeout(45_000);
