@@ -83,6 +83,23 @@ test('on a phone: sign in, the drawer starts closed, the tree opens a model and 
   });
 });
 
+test('the audit log shows who built the company, searchable and kept in the address', async (t) => {
+  await inFreshPage(browser(), t, async (page) => {
+    await signIn(page, demoAccounts.admin);
+    await page.waitForURL(/\/companies$/);
+    await page.goto(`/company/${admin.companyId}/audit`);
+    await waitForTitle(page, 'Audit log');
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table.getByRole('row').nth(1).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(tagCode);
+    await page.waitForURL(new RegExp(`q=${tagCode}`));
+    await table.getByText(tagCode).first().waitFor();
+    await page.reload();
+    assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), tagCode);
+    await table.getByText(tagCode).first().waitFor();
+  });
+});
+
 test('every page has no serious or critical accessibility violation, on a desktop and on a phone', async (t) => {
   await inFreshPage(browser(), t, async (page) => {
     await signIn(page, demoAccounts.admin);
@@ -95,6 +112,8 @@ test('every page has no serious or critical accessibility violation, on a deskto
       ['/user/admin', 'Admins'],
       ['/setting/mail-outbox', 'Mail outbox'],
       [`/company/${admin.companyId}/alarms`, 'Company alarms'],
+      [`/company/${admin.companyId}/audit`, 'Audit log of the company'],
+      ['/setting/audit', 'Audit log of every company'],
       ...models.map((m): [string, string] => [`/model/${m.id}`, `Model page of type ${m.type}`]),
       ...models.map((m): [string, string] => [`/setting/model/${m.id}`, `Model settings of type ${m.type}`]),
     ];

@@ -86,6 +86,20 @@ export function createAppRouter(queryClient: QueryClient) {
                   }),
                 },
                 {
+                  path: 'company/:id/audit',
+                  handle: handle({ title: 'pages.auditLog' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/audit/pages/audit-log-page.tsx')).AuditLogPage,
+                  }),
+                },
+                {
+                  path: 'setting/audit',
+                  handle: handle({ title: 'pages.auditLog', drawer: 'hidden' }),
+                  lazy: async () => ({
+                    Component: (await import('../features/audit/pages/audit-log-page.tsx')).AuditLogPage,
+                  }),
+                },
+                {
                   path: 'user/admin',
                   // Platform settings are not about one company, so there is no company panel.
                   handle: handle({ title: 'pages.admin', drawer: 'hidden' }),

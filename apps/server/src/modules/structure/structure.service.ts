@@ -167,7 +167,17 @@ export function createStructureService(deps: {
           },
           trx,
         );
-        await record(auth, companyId, 'update-folder', folderId, input, trx);
+        await record(
+          auth,
+          companyId,
+          'update-folder',
+          folderId,
+          {
+            before: { title: folder.title, parentId: folder.parent_id },
+            after: { title, parentId },
+          },
+          trx,
+        );
       });
       return { id: folderId };
     },
@@ -276,7 +286,23 @@ export function createStructureService(deps: {
           },
           trx,
         );
-        await record(auth, companyId, 'update-equipment-tag', id, input, trx);
+        await record(
+          auth,
+          companyId,
+          'update-equipment-tag',
+          id,
+          {
+            code: tag.title,
+            before: { alias: tag.alias, posLat: tag.pos_lat, posLng: tag.pos_lng, parentId: tag.parent_id },
+            after: {
+              alias: input.structureItemAlias ?? tag.alias,
+              posLat: input.posLat ?? tag.pos_lat,
+              posLng: input.posLng ?? tag.pos_lng,
+              parentId: input.parentId ?? tag.parent_id,
+            },
+          },
+          trx,
+        );
       });
       return { id };
     },

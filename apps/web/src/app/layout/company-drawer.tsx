@@ -1,4 +1,5 @@
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -56,6 +57,8 @@ export function CompanyDrawer({
   const onSettings = useMatch('/company/:id/settings') !== null;
   const canInvite = canIn(me, company.id, 'InviteMemberToCompany');
   const canManageKeys = canIn(me, company.id, 'ManageIngestKeys');
+  const canViewAudit = canIn(me, company.id, 'ViewAuditLog');
+  const onAudit = useMatch('/company/:id/audit') !== null;
   const now = useNow();
   const [resizing, setResizing] = useState(false);
   const { daysLeft, expired } = companyExpiry(company.end_date, calendarDateIn(now, company.time_zone));
@@ -113,7 +116,7 @@ export function CompanyDrawer({
         </Typography>
       </Box>
       <Divider />
-      {canInvite || canManageKeys ? (
+      {canInvite || canManageKeys || canViewAudit ? (
         <List dense>
           {canInvite ? (
             <ListItemButton component={Link} selected={onMembers} to={companyMembersPath(company)}>
@@ -129,6 +132,14 @@ export function CompanyDrawer({
                 <SettingsOutlined fontSize="small" />
               </ListItemIcon>
               <ListItemText primary={t('drawer.companySettings')} />
+            </ListItemButton>
+          ) : null}
+          {canViewAudit ? (
+            <ListItemButton component={Link} selected={onAudit} to={`/company/${company.id}/audit`}>
+              <ListItemIcon>
+                <HistoryOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('drawer.auditLog')} />
             </ListItemButton>
           ) : null}
         </List>

@@ -5,6 +5,7 @@ export const en = {
     shortName: 'SDP',
   },
   pages: {
+    auditLog: 'Audit log',
     signIn: 'Sign in',
     companies: 'Companies',
     companyPage: 'Company Page',
@@ -94,6 +95,7 @@ export const en = {
     passwordRequired: 'Password is required.',
   },
   header: {
+    auditLog: 'Audit log',
     openDrawer: 'Open side panel',
     closeDrawer: 'Close side panel',
     goToFolderView: 'Go to the folder view',
@@ -109,7 +111,28 @@ export const en = {
     realtimeFaultEventOff: '"OFF" : Real time fault event',
     signOut: 'Sign Out',
   },
+  audit: {
+    subtitle: 'who changed what and when, newest first',
+    subtitleAll: 'Every company: who changed what and when, newest first',
+    search: 'Search',
+    entity: 'Kind',
+    allEntities: 'All',
+    from: 'From',
+    to: 'To',
+    toBeforeFrom: 'To must not be before From.',
+    system: 'System',
+    empty: 'Nothing recorded for these filters.',
+    columns: {
+      time: 'Date/Time',
+      who: 'Who',
+      company: 'Company',
+      action: 'Action',
+      what: 'What',
+      detail: 'Details',
+    },
+  },
   drawer: {
+    auditLog: 'Audit log',
     label: 'Company',
     noDescription: 'description',
     expiryDate: 'Expiry date: {{date}}',
@@ -578,6 +601,7 @@ export const en = {
     warningTitle: 'Warning',
     dataSet: 'Data set',
     firstPoint: 'Left point',
+    noWebgl: '3D charts need WebGL, which this browser has turned off.',
     secondPoint: 'Right point',
   },
   charts: {

@@ -7,6 +7,7 @@ export const th: TranslationTree = {
     shortName: 'SDP',
   },
   pages: {
+    auditLog: 'บันทึกการเปลี่ยนแปลง',
     signIn: 'เข้าสู่ระบบ',
     companies: 'บริษัท',
     companyPage: 'หน้าบริษัท',
@@ -95,6 +96,7 @@ export const th: TranslationTree = {
     passwordRequired: 'กรุณากรอกรหัสผ่าน',
   },
   header: {
+    auditLog: 'บันทึกการเปลี่ยนแปลง',
     openDrawer: 'เปิดแถบด้านข้าง',
     closeDrawer: 'ปิดแถบด้านข้าง',
     goToFolderView: 'ไปที่มุมมองโฟลเดอร์',
@@ -110,7 +112,28 @@ export const th: TranslationTree = {
     realtimeFaultEventOff: '"ปิด" : แจ้งเตือนเหตุการณ์ผิดปกติแบบเรียลไทม์',
     signOut: 'ออกจากระบบ',
   },
+  audit: {
+    subtitle: 'ใครเปลี่ยนแปลงอะไรและเมื่อใด เรียงจากใหม่ไปเก่า',
+    subtitleAll: 'ทุกบริษัท: ใครเปลี่ยนแปลงอะไรและเมื่อใด เรียงจากใหม่ไปเก่า',
+    search: 'ค้นหา',
+    entity: 'ประเภท',
+    allEntities: 'ทั้งหมด',
+    from: 'ตั้งแต่',
+    to: 'ถึง',
+    toBeforeFrom: 'วันที่สิ้นสุดต้องไม่อยู่ก่อนวันที่เริ่มต้น',
+    system: 'ระบบ',
+    empty: 'ไม่มีรายการตามตัวกรองนี้',
+    columns: {
+      time: 'วันที่/เวลา',
+      who: 'ผู้ดำเนินการ',
+      company: 'บริษัท',
+      action: 'การดำเนินการ',
+      what: 'รายการ',
+      detail: 'รายละเอียด',
+    },
+  },
   drawer: {
+    auditLog: 'บันทึกการเปลี่ยนแปลง',
     label: 'บริษัท',
     noDescription: 'คำอธิบาย',
     expiryDate: 'วันหมดอายุ: {{date}}',
@@ -575,6 +598,7 @@ export const th: TranslationTree = {
     warningTitle: 'คำเตือน',
     dataSet: 'ชุดข้อมูล',
     firstPoint: 'จุดซ้าย',
+    noWebgl: 'กราฟ 3 มิติต้องใช้ WebGL ซึ่งเบราว์เซอร์นี้ปิดอยู่',
     secondPoint: 'จุดขวา',
   },
   charts: {
