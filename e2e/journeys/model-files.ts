@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { textPdf } from '../../apps/server/src/modules/model-files/pdf.ts';
 import { type ApiSession, apiSession } from '../lib/api.ts';
 import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
@@ -70,6 +70,12 @@ async function openTx1(page: Page) {
   await page.getByRole('heading', { name: 'Main transformer 1' }).waitFor();
 }
 
+/** Chooses a file through the button's file chooser, as a person does. */
+async function choose(page: Page, button: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles(file);
+}
+
 const overall = (page: Page) => page.getByRole('region', { name: 'Overall Status' });
 
 test('Image tab: the demo picture, add one, full screen, a wrong file refused, delete with confirmation', async (t) => {
@@ -79,7 +85,7 @@ test('Image tab: the demo picture, add one, full screen, a wrong file refused, d
     await panel.getByRole('tab', { name: 'Image', exact: true }).click();
     await panel.getByText(/^Image 1 of 1 · /).waitFor();
 
-    await panel.getByRole('button', { name: 'Add image' }).setInputFiles({
+    await choose(page, panel.getByRole('button', { name: 'Add image' }), {
       name: 'inspection.png',
       mimeType: 'image/png',
       buffer: onePixelPng([200, 30, 30]),
@@ -97,7 +103,7 @@ test('Image tab: the demo picture, add one, full screen, a wrong file refused, d
     await full.waitFor({ state: 'detached' });
 
     // Named .png but not an image: the server reads the bytes and refuses it.
-    await panel.getByRole('button', { name: 'Add image' }).setInputFiles({
+    await choose(page, panel.getByRole('button', { name: 'Add image' }), {
       name: 'fake.png',
       mimeType: 'image/png',
       buffer: Buffer.from('<html><script>alert(1)</script></html>'),
@@ -129,7 +135,7 @@ test('Document tab: upload a PM report, Export file opens it in a new tab, repla
     await pm.getByText(/^pm-report-.*\.pdf \(/).waitFor();
 
     const first = textPdf('PM report', ['Visit of 24 November 2026']);
-    await pm.getByRole('button', { name: 'Replace PM Report File' }).setInputFiles({
+    await choose(page, pm.getByRole('button', { name: 'Replace PM Report File' }), {
       name: 'visit-november.pdf',
       mimeType: 'application/pdf',
       buffer: first,
@@ -152,13 +158,13 @@ test('Document tab: upload a PM report, Export file opens it in a new tab, repla
     await opened.close();
 
     // A Word file is refused before it is sent; a PDF replaces the report.
-    await pm.getByRole('button', { name: 'Replace PM Report File' }).setInputFiles({
+    await choose(page, pm.getByRole('button', { name: 'Replace PM Report File' }), {
       name: 'notes.docx',
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       buffer: Buffer.from('PK'),
     });
     await page.getByText('Please upload PDF file only').waitFor();
-    await pm.getByRole('button', { name: 'Replace PM Report File' }).setInputFiles({
+    await choose(page, pm.getByRole('button', { name: 'Replace PM Report File' }), {
       name: 'visit-december.pdf',
       mimeType: 'application/pdf',
       buffer: textPdf('PM report', ['Visit of 1 December 2026']),
