@@ -12,6 +12,7 @@ import {
   m4Indices,
   mcaFaultFrequencies,
   motorSpeed,
+  otherFamilyLines,
   peakNear,
   toDb,
 } from '@sdp/analytics';
@@ -285,6 +286,7 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
               defects: bearingDefectFrequencies(catalogueGeometry(bearing), speed.rpm),
             })),
           });
+          const others = otherFamilyLines(supply.frequencyHz, speed);
           const levelAt = (phase: 'IA' | 'IB' | 'IC', hz: number) => {
             const s = spectra[phase];
             const peak = peakNear(s.spectrum, hz, 2 * s.spectrum.resolutionHz);
@@ -307,6 +309,14 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
               .filter((line) => line.frequencyHz <= capture.sample_rate / 2)
               .map((line) => ({
                 ...line,
+                // A bearing line on top of another family's line reads that line: say so (docs/analytics-mca.md).
+                name:
+                  line.name.startsWith('Bearing') &&
+                  others.some(
+                    (f) => Math.abs(f - line.frequencyHz) <= (4 * capture.sample_rate) / capture.length,
+                  )
+                    ? `${line.name} (on another family's line)`
+                    : line.name,
                 IA: levelAt('IA', line.frequencyHz),
                 IB: levelAt('IB', line.frequencyHz),
                 IC: levelAt('IC', line.frequencyHz),
