@@ -1,11 +1,12 @@
 import type { EvsResult, EvsSensorType } from '@sdp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import type { RangeQuery } from './get-vca-trend.ts';
+import { type RangeQuery, steadyQuery } from './get-vca-trend.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** EVS Current Analysis of a sensor type: one line per unit id (`GET /api/v1/evs/result`). */
-export function useEvsResult(modelId: string, sensorType: EvsSensorType, query: RangeQuery | undefined) {
+export function useEvsResult(modelId: string, sensorType: EvsSensorType, range: RangeQuery | undefined) {
+  const query = steadyQuery(range);
   return useQuery({
     queryKey: [...modelViewKeys.model(modelId), 'evs-result', sensorType, query],
     enabled: query !== undefined,

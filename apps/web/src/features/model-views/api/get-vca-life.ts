@@ -1,7 +1,7 @@
 import type { VcaLifeTag, VcaRulResult, VcaTemperatureResult } from '@sdp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import type { RangeQuery } from './get-vca-trend.ts';
+import { type RangeQuery, steadyQuery } from './get-vca-trend.ts';
 import { modelViewKeys } from './keys.ts';
 
 type LifeKind = 'rul' | 'temperature';
@@ -15,8 +15,9 @@ export function useVcaLife<K extends LifeKind>(
   modelId: string,
   kind: K,
   tagCode: VcaLifeTag | null,
-  query: RangeQuery | undefined,
+  range: RangeQuery | undefined,
 ) {
+  const query = steadyQuery(range);
   return useQuery({
     queryKey: [...modelViewKeys.model(modelId), 'vca-life', kind, tagCode, query],
     enabled: query !== undefined && tagCode !== null,
