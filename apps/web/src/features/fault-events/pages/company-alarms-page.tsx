@@ -201,7 +201,10 @@ export function CompanyAlarmsPage() {
                   <TableCell align="right">
                     {twoDecimals(event.alarmValue)}
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {twoDecimals(event.warningLimit)} / {twoDecimals(event.alarmLimit)}
+                      {t('faultEvents.limits', {
+                        warning: twoDecimals(event.warningLimit),
+                        alarm: twoDecimals(event.alarmLimit),
+                      })}
                     </Typography>
                   </TableCell>
                   <TableCell>
