@@ -300,10 +300,16 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     );
 
   heading('Recommendation');
-  if (data.recommendations.length === 0)
+  const open = data.events.filter((e) => !e.done_at).length;
+  if (data.recommendations.length === 0 && data.events.length === 0)
     doc.text('No warning or alarm in this period: keep the present monitoring and maintenance plan.', {
       width: WIDTH,
     });
+  else if (data.recommendations.length === 0)
+    doc.text(
+      `${data.events.length} fault event(s) in this period, ${open} still open: inspect the tags listed under Fault events and acknowledge them in SDP.`,
+      { width: WIDTH },
+    );
   for (const line of data.recommendations) {
     ensure(20);
     doc.text(`• ${line}`, MARGIN, doc.y, { width: WIDTH });
