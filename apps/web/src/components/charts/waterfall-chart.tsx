@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CHART_HEIGHT } from './chart-logic.ts';
 import { ChartOverlay } from './chart-overlay.tsx';
 import { type ChartClick, EChartsCanvas } from './echarts-canvas.tsx';
@@ -43,6 +44,17 @@ type WaterfallChartProps = {
   timeAxis?: { xLabel: string } | undefined;
 };
 
+/** Whether this browser can draw WebGL (ECharts-GL needs it; without it the chart says so instead of failing). */
+function hasWebGl(): boolean {
+  if (typeof document === 'undefined') return false;
+  const canvas = document.createElement('canvas');
+  try {
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The 3D waterfall of the kit (spec 03 §2.6, §4.3), drawn with ECharts-GL loaded only here: a line per data set
  * one behind the other, Hz/CPM, click a line to set the ref peak then the 2nd peak (right of the ref) with Diff,
@@ -62,6 +74,7 @@ export function WaterfallChart({
   height = CHART_HEIGHT + 50,
   timeAxis,
 }: WaterfallChartProps) {
+  const { t } = useTranslation();
   const spectrumLabels = useSpectrumLabels();
   const labels = useMemo(
     () => (timeAxis ? { ...spectrumLabels, frequency: () => timeAxis.xLabel } : spectrumLabels),
@@ -81,6 +94,7 @@ export function WaterfallChart({
     () => buildWaterfallOption(shown, { xUnit, picks: peaks.picks, mode, unitLabel, labels }),
     [shown, xUnit, peaks.picks, mode, unitLabel, labels],
   );
+  const webgl = useMemo(hasWebGl, []);
   const empty = !loading && !error && shown.every((one) => one.points.length === 0);
 
   const handleClick = (click: ChartClick) => {
@@ -123,18 +137,22 @@ export function WaterfallChart({
         time={timeAxis ? { frequency: false } : undefined}
       />
       <Box sx={{ position: 'relative' }}>
-        <EChartsCanvas
-          option={option}
-          height={height}
-          label={title}
-          gl
-          onWidth={onWidth}
-          onClick={handleClick}
-        />
+        {webgl ? (
+          <EChartsCanvas
+            option={option}
+            height={height}
+            label={title}
+            gl
+            onWidth={onWidth}
+            onClick={handleClick}
+          />
+        ) : (
+          <Box sx={{ height }} />
+        )}
         <ChartOverlay
           loading={loading}
           empty={empty}
-          error={error}
+          error={webgl ? error : t('spectrum.noWebgl')}
           onRetry={onRetry}
           emptyMessage={emptyMessage}
         />
