@@ -67,9 +67,11 @@ test('TX1: the alarm badge on H, every tab drawn, the DGA calculator, Excel read
 
     // Health Monitoring: the first trend of the first tab is drawn.
     await openTab(page, 'Health Monitoring');
+    await page.getByRole('tablist', { name: 'Health Monitoring' }).waitFor();
+    // A trend of the kit: the region with the date-type radios (panels A–J above hold gauges, not trends).
     const firstTrend = page
       .getByRole('region')
-      .filter({ has: page.getByRole('img') })
+      .filter({ has: page.getByRole('radiogroup', { name: 'Date type' }) })
       .first();
     await firstTrend.scrollIntoViewIfNeeded();
     await assertDrawn(firstTrend.getByRole('img').first(), 'Health Monitoring trend');
