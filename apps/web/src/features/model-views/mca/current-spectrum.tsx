@@ -105,7 +105,8 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
       ? {
           fileNames: view === '3d' ? [...searched.files].reverse() : searched.files,
           groupCode: spectrumGroup,
-          maxPoints: Math.max(400, Math.min(8000, 4 * Math.round(width))),
+          // Widths in steps of 200 px: a scrollbar moving the plot width must not refetch the spectrum again and again.
+          maxPoints: Math.max(800, Math.min(8000, 4 * 200 * Math.ceil(width / 200))),
           view,
         }
       : undefined,
