@@ -94,7 +94,11 @@ test('Image tab: the demo picture, add one, full screen, a wrong file refused, d
     await panel.getByText('Image 2 of 2 · inspection.png').waitFor();
     const shown = panel.getByRole('img', { name: 'Image 2 of 2' });
     assert.match((await shown.getAttribute('src')) ?? '', /^\/api\/v1\/files\/model-images\/inspection-/);
-    assert.ok(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 1));
+    // The picture itself loads (the files route serves it to the owner): 1×1 once decoded.
+    await page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth === 1,
+      await shown.elementHandle(),
+    );
 
     await panel.getByRole('button', { name: 'Open the image in full screen' }).click();
     const full = page.getByRole('dialog', { name: 'inspection.png' });
