@@ -48,11 +48,7 @@ export function EvsCurrentAnalysis({
       timeZone={timeZone}
       controls={controls}
       series={result.data?.type === sensorType ? series : []}
-      loading={
-        result.isFetching && !result.isPlaceholderData
-          ? true
-          : result.isPending && controls.query !== undefined
-      }
+      loading={controls.query !== undefined && result.data === undefined && !result.isError}
       excelFileName={excelFileName({ kind: 'tab', modelCode, tab: `current_analysis_${sensorType}` })}
       error={result.isError ? describeError(result.error, t) : undefined}
       onRetry={() => void result.refetch()}

@@ -137,9 +137,7 @@ function LifeChart({
       timeZone={timeZone}
       controls={controls}
       series={series}
-      loading={
-        life.isFetching && !life.isPlaceholderData ? true : life.isPending && controls.query !== undefined
-      }
+      loading={controls.query !== undefined && life.data === undefined && !life.isError}
       excelFileName={excelFileName({ kind: 'tab', modelCode, tab: `${kind}_${tagCode}` })}
       error={life.isError ? describeError(life.error, t) : undefined}
       onRetry={() => void life.refetch()}

@@ -47,9 +47,7 @@ export function TrendSignal({
       timeZone={timeZone}
       controls={controls}
       series={shown}
-      loading={
-        trend.isFetching && !trend.isPlaceholderData ? true : trend.isPending && controls.query !== undefined
-      }
+      loading={controls.query !== undefined && trend.data === undefined && !trend.isError}
       excelFileName={excelFileName({ kind: 'tab', modelCode, tab: 'trend_signal' })}
       error={trend.isError ? describeError(trend.error, t) : undefined}
       onRetry={() => void trend.refetch()}
