@@ -92,11 +92,11 @@ export function EChartsCanvas({
       // Journeys and benches read the drawn option from the box (`box.echarts.getOption()`).
       Object.defineProperty(element, 'echarts', { value: created, configurable: true });
       if (gl) {
-        created.on('click', (params: { value?: unknown }) => {
+        created.on?.('click', (params: { value?: unknown }) => {
           if (Array.isArray(params.value)) clickListener.current?.({ value: params.value as number[] });
         });
       } else {
-        created.on('click', (params: { seriesIndex?: number; dataIndex?: number; value?: unknown }) => {
+        created.on?.('click', (params: { seriesIndex?: number; dataIndex?: number; value?: unknown }) => {
           if (
             params.seriesIndex === undefined ||
             params.dataIndex === undefined ||
