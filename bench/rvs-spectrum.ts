@@ -85,6 +85,10 @@ await withBenchServer(
   },
   {
     typeId: 5,
-    sections: { raw_vibration_sensor_in: [{ sensorId: 'S1', sensorName: 'Bench', machine: 'driven', rotatingSpeed: 1480 }] },
+    sections: {
+      raw_vibration_sensor_in: [
+        { sensorId: 'S1', sensorName: 'Bench', machine: 'driven', rotatingSpeed: 1480 },
+      ],
+    },
   },
 );

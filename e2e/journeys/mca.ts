@@ -213,7 +213,7 @@ test('P102: diagram, every tab drawn, peaks marked with Diff, harmonics and side
     ]);
     assert.match(download.suggestedFilename(), /CURRENT_SPECTRUM\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(await (await download.createReadStream()).toArray()));
+    await workbook.xlsx.readFile(await download.path());
     assert.deepEqual(
       workbook.worksheets.map((sheet) => sheet.name),
       ['IA', 'IB', 'IC'],

@@ -151,7 +151,7 @@ test('Document tab: upload a PM report, Export file opens it in a new tab, repla
       page.context().waitForEvent('page'),
       pm.getByRole('button', { name: 'Export file' }).click(),
     ]);
-    await opened.waitForLoadState('commit');
+    await opened.waitForURL(/\/api\/v1\/files\/model-documents\//, { waitUntil: 'commit' });
     const url = new URL(opened.url());
     assert.match(url.pathname, /^\/api\/v1\/files\/model-documents\/visit-november-\d+-[0-9a-f]{16}\.pdf$/);
     const served = await page.request.get(url.pathname);

@@ -29,7 +29,10 @@ test('an OWNER sets a monthly MCA report, previews a customized report of P102 a
   let p102: string | undefined;
   const deadline = Date.now() + 120_000;
   while (!p102 && Date.now() < deadline) {
-    const tree = await owner.call<TreeNode>('GET', `/api/v1/structure-item-company?company_id=${owner.companyId}`);
+    const tree = await owner.call<TreeNode>(
+      'GET',
+      `/api/v1/structure-item-company?company_id=${owner.companyId}`,
+    );
     p102 = findModel(tree, 'Cooling water pump 102 motor');
     if (!p102) await sleep(2_000);
   }

@@ -35,7 +35,10 @@ before(
     companyId = owner.companyId;
     const deadline = Date.now() + SEED_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      const tree = await owner.call<TreeNode>('GET', `/api/v1/structure-item-company?company_id=${companyId}`);
+      const tree = await owner.call<TreeNode>(
+        'GET',
+        `/api/v1/structure-item-company?company_id=${companyId}`,
+      );
       const id = findModel(tree, 'Cooling water pump 101 train');
       if (id) {
         const sets = await owner.call<unknown[]>(
@@ -66,10 +69,14 @@ const chartIn = (scope: Page | Locator, name: string) => scope.getByRole('img', 
 /** Waits until the chart's ECharts option holds data; answers the points drawn. */
 async function pointsOf(chart: Locator): Promise<number> {
   await chart.waitFor();
-  await chart.page().waitForFunction(
-    (element) => Number((element as HTMLElement).dataset.points ?? 0) > 0 && (element as HTMLElement).dataset.ready === 'true',
-    await chart.elementHandle(),
-  );
+  await chart
+    .page()
+    .waitForFunction(
+      (element) =>
+        Number((element as HTMLElement).dataset.points ?? 0) > 0 &&
+        (element as HTMLElement).dataset.ready === 'true',
+      await chart.elementHandle(),
+    );
   return Number(await chart.getAttribute('data-points'));
 }
 
@@ -97,7 +104,10 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
     await page.goto(`/model/${p101}`);
 
     const predicted = page.getByRole('region', { name: 'Predicted Failures and Recommendations' });
-    await predicted.getByText(/outer race/).first().click();
+    await predicted
+      .getByText(/outer race/)
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('region', { name: 'Machine Status' }).getByTestId('machine-overall').waitFor();
 
@@ -108,7 +118,9 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
     assert.ok((await pointsOf(chartIn(plots, 'Overall Trend'))) > 0, 'Overall Trend draws');
 
     await plots.getByRole('tab', { name: '2D Spectrum' }).click();
-    await plots.getByText('Please select sensor location and data sets for monitoring vibration spectrum').waitFor();
+    await plots
+      .getByText('Please select sensor location and data sets for monitoring vibration spectrum')
+      .waitFor();
     await selectAndSearch(page);
     await choose(page, 'Vibration Unit', 'Envelope [gE]');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -151,7 +163,11 @@ test('owner of a company without the RVS upgrade: locked parts greyed and never 
       page.setDefaultTimeout(45_000);
       const locked: string[] = [];
       page.on('request', (request) => {
-        if (/rvs-result\/(fault-parameters|parameter-trend)|model-failure-mode|history-failure-mode/.test(request.url()))
+        if (
+          /rvs-result\/(fault-parameters|parameter-trend)|model-failure-mode|history-failure-mode/.test(
+            request.url(),
+          )
+        )
           locked.push(request.url());
       });
       await signIn(page, demoAccounts.owner);
@@ -160,7 +176,13 @@ test('owner of a company without the RVS upgrade: locked parts greyed and never 
       const predicted = page.getByRole('region', { name: 'Predicted Failures and Recommendations' });
       await predicted.getByRole('status', { name: 'Available with the RVS upgrade' }).waitFor();
       const plots = page.getByRole('region', { name: 'Plots' });
-      for (const tab of ['Overall Trend', '2D Spectrum', '3D Spectrum', 'Time Waveform', '3D Time Waveform']) {
+      for (const tab of [
+        'Overall Trend',
+        '2D Spectrum',
+        '3D Spectrum',
+        'Time Waveform',
+        '3D Time Waveform',
+      ]) {
         await plots.getByRole('tab', { name: tab, exact: true }).click();
       }
       await plots.getByRole('tab', { name: '2D Spectrum' }).click();

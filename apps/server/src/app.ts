@@ -38,18 +38,31 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createEmailSchedulesRepository } from './modules/email-schedules/email-schedules.repository.ts';
+import { emailSchedulesRoutes } from './modules/email-schedules/email-schedules.routes.ts';
+import {
+  createEmailSchedulesService,
+  type EmailSchedulesService,
+} from './modules/email-schedules/email-schedules.service.ts';
+import { evsRoutes } from './modules/evs/evs.routes.ts';
+import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
+import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
+import { createFaultEventsService } from './modules/fault-events/fault-events.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
 import { type Admission, createAdmission } from './modules/ingest/admission.ts';
+import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
-import { createModelDataEvents } from './modules/ingest/model-data-events.ts';
 import {
   createIngestKeysRepository,
   type IngestKeysRepository,
 } from './modules/ingest/ingest-keys.repository.ts';
 import { ingestKeysRoutes } from './modules/ingest/ingest-keys.routes.ts';
+import { createModelDataEvents } from './modules/ingest/model-data-events.ts';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes.ts';
+import { createMcaRepository } from './modules/mca/mca.repository.ts';
+import { mcaRoutes } from './modules/mca/mca.routes.ts';
+import { createMcaService } from './modules/mca/mca.service.ts';
 import { adminsRoutes } from './modules/members/admins.routes.ts';
 import { createAdminsService } from './modules/members/admins.service.ts';
 import { createInvitationsRepository } from './modules/members/invitations.repository.ts';
@@ -57,54 +70,45 @@ import { createInvitationsService } from './modules/members/invitations.service.
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { createMembershipRules, createMembersService } from './modules/members/members.service.ts';
+import { createModelFilesRepository } from './modules/model-files/model-files.repository.ts';
+import { modelFilesRoutes } from './modules/model-files/model-files.routes.ts';
+import { createModelFilesService } from './modules/model-files/model-files.service.ts';
+import { createModelSummaryRepository } from './modules/model-summary/model-summary.repository.ts';
+import { modelSummaryRoutes } from './modules/model-summary/model-summary.routes.ts';
 import { lookupsRoutes } from './modules/models/lookups.routes.ts';
 import { createMasterRepository } from './modules/models/master.repository.ts';
 import { createModelsRepository } from './modules/models/models.repository.ts';
 import { modelsRoutes } from './modules/models/models.routes.ts';
 import { createModelsService } from './modules/models/models.service.ts';
 import { createOfflineModelsService } from './modules/models/offline-models.service.ts';
+import { createNotesRepository } from './modules/notes/notes.repository.ts';
+import { notesRoutes } from './modules/notes/notes.routes.ts';
+import { createNotesService } from './modules/notes/notes.service.ts';
+import { createPdRepository } from './modules/pd/pd.repository.ts';
+import { pdRoutes } from './modules/pd/pd.routes.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import {
+  createReportsService,
+  logoReaderOf,
+  type ReportsService,
+} from './modules/reports/reports.service.ts';
+import { createRvsRepository } from './modules/rvs/rvs.repository.ts';
+import { rvsRoutes } from './modules/rvs/rvs.routes.ts';
 import { createAssignmentsService } from './modules/structure/assignments.service.ts';
 import { createStructureRepository } from './modules/structure/structure.repository.ts';
 import { structureRoutes } from './modules/structure/structure.routes.ts';
 import { createStructureService } from './modules/structure/structure.service.ts';
 import { createTimeseriesRepository } from './modules/timeseries/timeseries.repository.ts';
 import { timeseriesRoutes } from './modules/timeseries/timeseries.routes.ts';
-import { createPdRepository } from './modules/pd/pd.repository.ts';
-import { pdRoutes } from './modules/pd/pd.routes.ts';
-import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
-import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
-import { createFaultEventsService } from './modules/fault-events/fault-events.service.ts';
-import { createNotesRepository } from './modules/notes/notes.repository.ts';
-import { notesRoutes } from './modules/notes/notes.routes.ts';
-import { createNotesService } from './modules/notes/notes.service.ts';
 import { createTransformerRepository } from './modules/transformer/transformer.repository.ts';
 import { transformerRoutes } from './modules/transformer/transformer.routes.ts';
-import { createMcaRepository } from './modules/mca/mca.repository.ts';
-import { mcaRoutes } from './modules/mca/mca.routes.ts';
-import { createMcaService } from './modules/mca/mca.service.ts';
-import { evsRoutes } from './modules/evs/evs.routes.ts';
-import { createModelSummaryRepository } from './modules/model-summary/model-summary.repository.ts';
-import { modelSummaryRoutes } from './modules/model-summary/model-summary.routes.ts';
-import { createRvsRepository } from './modules/rvs/rvs.repository.ts';
-import { rvsRoutes } from './modules/rvs/rvs.routes.ts';
-import { createVcaRepository } from './modules/vca/vca.repository.ts';
-import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createEmailSchedulesRepository } from './modules/email-schedules/email-schedules.repository.ts';
-import { emailSchedulesRoutes } from './modules/email-schedules/email-schedules.routes.ts';
-import {
-  createEmailSchedulesService,
-  type EmailSchedulesService,
-} from './modules/email-schedules/email-schedules.service.ts';
-import { createReportsRepository } from './modules/reports/reports.repository.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { createReportsService, logoReaderOf, type ReportsService } from './modules/reports/reports.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createModelFilesRepository } from './modules/model-files/model-files.repository.ts';
-import { modelFilesRoutes } from './modules/model-files/model-files.routes.ts';
-import { createModelFilesService } from './modules/model-files/model-files.service.ts';
+import { createVcaRepository } from './modules/vca/vca.repository.ts';
+import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { createFileStore, type FileStore } from './storage/files.ts';
 import { createLocalStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -417,7 +421,12 @@ export async function buildApp({
         master,
         visibility,
       });
-      await api.register(evsRoutes, { timeseries: createTimeseriesRepository(pool), models, master, visibility });
+      await api.register(evsRoutes, {
+        timeseries: createTimeseriesRepository(pool),
+        models,
+        master,
+        visibility,
+      });
       // Issue 14: the RVS vibration view.
       await api.register(rvsRoutes, {
         repository: createRvsRepository(pool),
@@ -475,5 +484,21 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
-  return { app, routes, services: { mail, analysis, ingest, ingestKeys, audit, auditRetentionDays: config.auditRetentionDays, ingestAdmission, companyCode, files, emailSchedules, reports } };
+  return {
+    app,
+    routes,
+    services: {
+      mail,
+      analysis,
+      ingest,
+      ingestKeys,
+      audit,
+      auditRetentionDays: config.auditRetentionDays,
+      ingestAdmission,
+      companyCode,
+      files,
+      emailSchedules,
+      reports,
+    },
+  };
 }

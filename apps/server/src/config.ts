@@ -275,7 +275,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,
     ingestFutureToleranceMs: e.INGEST_FUTURE_TOLERANCE_SECONDS * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    ingestAdmission: { active: e.INGEST_MAX_ACTIVE, waiting: e.INGEST_MAX_WAITING, waitMs: e.INGEST_MAX_WAIT_MS },
+    ingestAdmission: {
+      active: e.INGEST_MAX_ACTIVE,
+      waiting: e.INGEST_MAX_WAITING,
+      waitMs: e.INGEST_MAX_WAIT_MS,
+    },
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     mqttUrl: e.MQTT_URL ?? null,
   };

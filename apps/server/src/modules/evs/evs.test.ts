@@ -145,7 +145,7 @@ describe('company overall status on the same plant', () => {
       model_id: fan.id,
       tag: `${driver}.velocity`,
       event_date: new Date(at),
-      alarm_type: 2,
+      alarm_type: 2 as const,
       alarm_message: 'Velocity alarm',
       alarm_value: 4.6,
       sensor_id: driver,

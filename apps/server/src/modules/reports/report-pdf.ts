@@ -1,3 +1,4 @@
+/// <reference path="./svg-to-pdfkit.d.ts" />
 import { createRequire } from 'node:module';
 import type { ReportKind } from '@sdp/contracts';
 import PDFDocument from 'pdfkit';

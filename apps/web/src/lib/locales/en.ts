@@ -559,9 +559,11 @@ export const en = {
     speedSource: { sensor: 'sensor', configuration: 'configuration', measured: 'measured from the spectrum' },
     empty: {
       spectrum: 'Please select sensor location and data sets for monitoring vibration spectrum',
-      waterfall: 'Please select sensor location and data sets for comparing vibration spectrum in each data set',
+      waterfall:
+        'Please select sensor location and data sets for comparing vibration spectrum in each data set',
       waveform: 'Please select sensor location and data sets for monitoring vibration time waveform',
-      waveform3d: 'Please select sensor location and data sets for comparing vibration time waveform in each data set',
+      waveform3d:
+        'Please select sensor location and data sets for comparing vibration time waveform in each data set',
       parameterTrend: 'Please select sensor location and Fault parameter',
       failureHistory: 'Please select sensor location for monitoring the failure mode history',
       trend: 'Please select sensor location',
