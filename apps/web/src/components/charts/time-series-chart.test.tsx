@@ -7,7 +7,8 @@ import { useChartControls } from './use-chart-controls.ts';
 
 const setOption = vi.fn();
 vi.mock('./echarts-setup.ts', () => ({
-  init: () => ({ setOption, resize: vi.fn(), dispose: vi.fn() }),
+  init: () => ({ setOption, resize: vi.fn(), dispose: vi.fn(), on: vi.fn(), getZr: () => ({ on: vi.fn() }) }),
+  connect: vi.fn(),
 }));
 
 const series: ChartSeries[] = [
@@ -55,7 +56,9 @@ describe('TimeSeriesChart', () => {
     fireEvent.change(screen.getByLabelText('Y max'), { target: { value: '120' } });
     await waitFor(() => expect(last().yAxis.max).toBe(120));
     fireEvent.click(screen.getByRole('button', { name: 'Default' }));
-    await waitFor(() => expect(last().yAxis.max).toBeUndefined());
+    // Default: the automatic axis again, which reaches the alarm line (90) on a round step.
+    await waitFor(() => expect(last().yAxis.max).not.toBe(120));
+    expect(last().yAxis.max ?? Number.POSITIVE_INFINITY).toBeGreaterThanOrEqual(90);
     expect(screen.queryByText('No data')).toBeNull();
   });
 
