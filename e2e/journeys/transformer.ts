@@ -81,8 +81,7 @@ test('TX1: the alarm badge on H, every tab drawn, the DGA calculator, Excel read
     const pdTab = page.getByRole('tab', { name: 'Partial discharge', exact: true });
     if (await pdTab.count()) {
       await pdTab.click();
-      const pdChart = page.getByRole('tabpanel').or(page.locator('main')).getByRole('img').first();
-      await assertDrawn(pdChart, 'PD scatter');
+      await assertDrawn(chartIn(page, 'Phase-resolved partial discharge'), 'PD scatter');
     }
 
     await openTab(page, 'DGA triangle');
