@@ -3,7 +3,12 @@ import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MODEL_VIEW_QUERY_ROOT, STRUCTURE_QUERY_ROOT } from './query-roots.ts';
-import { MODEL_DATA_EVENT, modelOfDataEvent, useLiveEvents } from './use-live-events.ts';
+import {
+  MODEL_DATA_EVENT,
+  MODEL_DATA_RELOAD_WINDOW_MS,
+  modelOfDataEvent,
+  useLiveEvents,
+} from './use-live-events.ts';
 
 /** The browser's EventSource, standing in: a test delivers named events with their data. */
 class FakeEventSource {
@@ -49,6 +54,36 @@ describe('model-data live events', () => {
     expect(stale(keys.chart)).toBe(true);
     expect(stale(keys.other)).toBe(false);
     expect(stale(keys.tree)).toBe(false);
+  });
+
+  it('reload at once, then fold a streaming model into one reload per window', () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      );
+      renderHook(() => useLiveEvents('c1', [MODEL_VIEW_QUERY_ROOT]), { wrapper });
+      const emit = () =>
+        FakeEventSource.last?.emit(MODEL_DATA_EVENT, { type: 'model-data', companyId: 'c1', modelId: 'm1' });
+      emit();
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      // A gateway every 5 s: the next events wait for the window, then reload once.
+      emit();
+      vi.advanceTimersByTime(5_000);
+      emit();
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(MODEL_DATA_RELOAD_WINDOW_MS);
+      expect(invalidate).toHaveBeenCalledTimes(2);
+      // Quiet after that: nothing more, and the next event reloads at once again.
+      vi.advanceTimersByTime(MODEL_DATA_RELOAD_WINDOW_MS * 2);
+      expect(invalidate).toHaveBeenCalledTimes(2);
+      emit();
+      expect(invalidate).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('read the model from the event data, ignoring anything else', () => {

@@ -18,6 +18,13 @@ export const LIVE_RELOAD_WINDOW_MS = 1_000;
  */
 export const MODEL_DATA_EVENT = 'model-data';
 
+/**
+ * A streaming gateway sends every few seconds: a model page reloads at once on its first `model-data`, then at most
+ * once per this window (the rest folded into one reload at its end), so its charts are redrawn, not refetched
+ * without pause.
+ */
+export const MODEL_DATA_RELOAD_WINDOW_MS = 15_000;
+
 /** The model a `model-data` event names, or undefined for anything else. */
 export function modelOfDataEvent(data: string): string | undefined {
   try {
@@ -95,13 +102,37 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
     };
     for (const type of liveEventTypes) source.addEventListener(type, onEvent);
     source.addEventListener('fault-event', notifyNewEvent);
+    const modelTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; pending: boolean }>();
+    const reloadModel = (modelId: string) =>
+      void queryClient.invalidateQueries({ queryKey: [MODEL_VIEW_QUERY_ROOT, modelId] });
+    const settle = (modelId: string) => {
+      const entry = modelTimers.get(modelId);
+      modelTimers.delete(modelId);
+      if (!entry?.pending) return;
+      reloadModel(modelId);
+      modelTimers.set(modelId, {
+        timer: setTimeout(() => settle(modelId), MODEL_DATA_RELOAD_WINDOW_MS),
+        pending: false,
+      });
+    };
     const onModelData = (event: MessageEvent<string>) => {
       const modelId = modelOfDataEvent(event.data);
-      if (modelId) void queryClient.invalidateQueries({ queryKey: [MODEL_VIEW_QUERY_ROOT, modelId] });
+      if (!modelId) return;
+      const entry = modelTimers.get(modelId);
+      if (entry) {
+        entry.pending = true;
+        return;
+      }
+      reloadModel(modelId);
+      modelTimers.set(modelId, {
+        timer: setTimeout(() => settle(modelId), MODEL_DATA_RELOAD_WINDOW_MS),
+        pending: false,
+      });
     };
     source.addEventListener(MODEL_DATA_EVENT, onModelData);
     return () => {
       clearTimeout(timer);
+      for (const entry of modelTimers.values()) clearTimeout(entry.timer);
       source.close();
     };
   }, [companyId, roots, queryClient]);
