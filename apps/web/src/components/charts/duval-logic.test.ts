@@ -9,7 +9,13 @@ import {
   TRIANGLE_HEIGHT,
 } from './duval-logic.ts';
 
-const labels = { history: 'Samples', latest: 'Latest sample', calculated: 'Calculated', zone: 'Zone', noZone: '-' };
+const labels = {
+  history: 'Samples',
+  latest: 'Latest sample',
+  calculated: 'Calculated',
+  zone: 'Zone',
+  noZone: '-',
+};
 const sample = (time: number, zone: string): DuvalPoint => ({
   time,
   x: 0.5,
