@@ -67,7 +67,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'sdp-backup-'));
   const [{ version } = { version: '0' }] = await query<{ version: string }>(
     ctx.databaseUrl,
-    'SHOW server_version_num',
+    "SELECT current_setting('server_version_num') AS version",
   );
   serverMajor = Math.floor(Number(version) / 10_000);
   const { stdout } = await run('pg_dump', ['--version']).catch(() => ({ stdout: '' }));

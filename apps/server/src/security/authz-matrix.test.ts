@@ -81,8 +81,13 @@ async function freshFaultEvent(scope: Scope, acknowledged = false, done = false)
     FROM equipment_models WHERE id = ${model(scope)} RETURNING id`.execute(ctx.db);
   return Number(rows[0]?.id);
 }
-const faultEventBody = (id: number) => ({
-  comment_info: { fault_event_id: id, email_to: ['owner@acme.test'], comment: 'checked' },
+/** Recipients are members of the event's company: its owner (company B's is the outsider). */
+const faultEventBody = (id: number, scope: Scope) => ({
+  comment_info: {
+    fault_event_id: id,
+    email_to: [placeOf(scope) === 'B' ? 'outsider@other.test' : 'owner@acme.test'],
+    comment: 'checked',
+  },
 });
 /** A note (and a comment) of the scope's model written by the caller, who alone may change it. */
 async function freshNote(scope: Scope, role: Role) {
@@ -512,14 +517,14 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/fault-event/members?equipment_model_id=${model(scope)}`),
   'GET /api/v1/fault-event/export': (scope) => get(`/api/v1/fault-event/export?model_id=${model(scope)}`),
   'POST /api/v1/fault-event/acknowledge': async (scope) =>
-    json('POST', '/api/v1/fault-event/acknowledge', faultEventBody(await freshFaultEvent(scope))),
+    json('POST', '/api/v1/fault-event/acknowledge', faultEventBody(await freshFaultEvent(scope), scope)),
   'PATCH /api/v1/fault-event/comment': async (scope) =>
     json('PATCH', '/api/v1/fault-event/comment', {
-      ...faultEventBody(await freshFaultEvent(scope, true)),
+      ...faultEventBody(await freshFaultEvent(scope, true), scope),
       comment_type: 1,
     }),
   'POST /api/v1/fault-event/done': async (scope) =>
-    json('POST', '/api/v1/fault-event/done', faultEventBody(await freshFaultEvent(scope, true))),
+    json('POST', '/api/v1/fault-event/done', faultEventBody(await freshFaultEvent(scope, true), scope)),
   'GET /api/v1/fault-events': (scope) => get(`/api/v1/fault-events?company_id=${company(scope)}`),
   'GET /api/v1/fault-event/scheduler/status': () => get('/api/v1/fault-event/scheduler/status'),
   'GET /api/v1/fault-event/scheduler/enable': () => get('/api/v1/fault-event/scheduler/enable'),

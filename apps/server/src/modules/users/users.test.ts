@@ -51,6 +51,7 @@ describe('GET /api/v1/users/me', () => {
         'ManageSensorPointNotes',
         'ManageFaultEvents',
         'ManageIngestKeys',
+        'ViewAuditLog',
       ],
     ],
     [

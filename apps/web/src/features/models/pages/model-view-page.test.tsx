@@ -87,6 +87,14 @@ function serve(openFaultEvents = 0): Call[] {
     [`GET /api/v1/equipment-models/tr-summary-status/${MODEL_ID}`]: {
       status: 200,
       body: {
+        modelId: MODEL_ID,
+        status: 2,
+        refreshedAt: '2026-11-20T03:00:00.000Z',
+        ...Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((key) => [key, []])),
+        dga: {
+          main_tank: { zone: 'T2', description: 'Thermal fault', colorCode: '#D9263B', timeStamp: null },
+          oltc: { zone: null, description: '', colorCode: '#4CAF50', timeStamp: null },
+        },
         tr_diagram_status: { cw: 0, d: 0, i: 0, j: 0, f: 0, co: 1, g: 0, e: 0, h: 2, summaryHealthStatus: 2 },
       },
     },
@@ -185,9 +193,9 @@ describe('ModelViewPage', () => {
     const calls = serve();
     renderView();
     await screen.findByRole('tab', { name: 'Health Monitoring' });
-    // The first tab's sensor has no series on this model.
+    // The first tab's sensor has no series on this model (panels A–J above show their own 'No data' too).
     await screen.findByRole('tab', { name: 'Load & Current' });
-    expect(screen.getByText('No data')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('No data').length).toBeGreaterThan(0));
     fireEvent.click(screen.getByRole('tab', { name: 'Thermal' }));
     await screen.findByRole('region', { name: 'Top oil temperature (°C)' });
     const data = await waitFor(() => {
@@ -197,8 +205,8 @@ describe('ModelViewPage', () => {
     });
     expect(data.search.get('tags')).toBe('oil_temp');
     expect(data.search.get('method')).toBe('m4');
-    // 800 px box less the plot margins: at most four points per pixel column.
-    expect(data.search.get('width')).toBe('700');
+    // 800 px box less the plot margins (with room for the limit labels): at most four points per pixel column.
+    expect(data.search.get('width')).toBe('676');
     // Whole days from midnight in Tokyo (UTC+9), never a fixed offset.
     expect(data.search.get('from')).toMatch(/T15:00:00\.000Z$/);
     expect(data.search.get('to')).toMatch(/T14:59:59\.999Z$/);

@@ -153,7 +153,7 @@ describe('StructureTree', () => {
     expect(await screen.findByText('Arrived at /model/:id')).toBeTruthy();
   });
 
-  it('gives an OWNER only Assign Member on an equipment tag and no menu on folders', async () => {
+  it('gives an OWNER Assign Member and E-mail Notification on an equipment tag and no menu on folders', async () => {
     renderTree('owner');
     fireEvent.contextMenu(await screen.findByRole('treeitem', { name: /^AREA/ }));
     expect(screen.queryByRole('menu')).toBeNull();
@@ -164,7 +164,7 @@ describe('StructureTree', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Assign Member']);
+    ).toEqual(['Assign Member', 'E-mail Notification']);
   });
 
   it('gives a plain member no context menu at all', async () => {
