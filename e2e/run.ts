@@ -23,7 +23,6 @@ const HELD_BACK = new Set([
   'transformer-panels.ts',
   'transformer.ts',
   'vca-evs.ts',
-  'overview.ts',
   'model-files.ts',
   'phone-and-accessibility.ts',
 ]);
