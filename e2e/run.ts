@@ -23,7 +23,6 @@ const HELD_BACK = new Set([
   'transformer-panels.ts',
   'transformer.ts',
   'vca-evs.ts',
-  'model-files.ts',
   'phone-and-accessibility.ts',
 ]);
 const all = process.env.SDP_E2E_ALL === '1';

@@ -239,7 +239,8 @@ export function ModelImages({ modelId, canEdit }: { modelId: string; canEdit: bo
         fullScreen
         open={fullscreen}
         onClose={() => setFullscreen(false)}
-        aria-label={current.image_name}
+        // Named on the element that has the dialog role (the paper), not the backdrop's root.
+        slotProps={{ paper: { 'aria-label': current.image_name } }}
       >
         <Box
           sx={{
