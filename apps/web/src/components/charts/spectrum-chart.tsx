@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AxisBoundField, useExcelDownload } from './chart-inputs.tsx';
 import { CHART_HEIGHT } from './chart-logic.ts';
 import { ChartOverlay } from './chart-overlay.tsx';
 import { type ChartClick, EChartsCanvas } from './echarts-canvas.tsx';
@@ -131,28 +131,23 @@ export function SpectrumChart({
     if (peak) peaks.pick(peak);
   };
 
+  const { download } = useExcelDownload();
   const exportExcel = async () => {
     if (!excelFileName) return;
-    try {
-      const { downloadExcel } = await import('./excel-export.ts');
-      await downloadExcel(excelFileName, title, spectrumExcelRows(shown, xUnit, range), [
+    await download(({ downloadExcel }) =>
+      downloadExcel(excelFileName, title, spectrumExcelRows(shown, xUnit, range), [
         t('spectrum.dataSet'),
         labels.frequency(xUnit),
         `${labels.amplitude} [${unitLabel}]`,
-      ]);
-    } catch (exportError) {
-      console.error('Error exporting to Excel:', exportError);
-    }
+      ]),
+    );
   };
 
   const rangeField = (key: keyof SpectrumRangeInputs, label: string) => (
-    <TextField
-      size="small"
+    <AxisBoundField
       label={label}
       value={rangeText[key]}
-      onChange={(event) => setRangeText({ ...rangeText, [key]: event.target.value })}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      sx={{ width: 96 }}
+      onChange={(text) => setRangeText({ ...rangeText, [key]: text })}
     />
   );
 

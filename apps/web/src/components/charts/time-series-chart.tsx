@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AxisBoundField, useExcelDownload } from './chart-inputs.tsx';
 import {
   type AxisInputs,
   buildTimeSeriesOption,
@@ -75,7 +76,7 @@ export function TimeSeriesChart({
 }: TimeSeriesChartProps) {
   const { t } = useTranslation();
   const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, download } = useExcelDownload();
   const shown = series ?? [];
   const times = useMemo(() => seriesTimes(shown), [shown]);
   const range = useMemo(() => parseAxisRange(axisText, times), [axisText, times]);
@@ -94,26 +95,14 @@ export function TimeSeriesChart({
   );
   const empty = !loading && !error && times.length === 0;
 
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      const { downloadExcel } = await import('./excel-export.ts');
-      await downloadExcel(excelFileName, title, excelRows(shown, range, timeZone));
-    } catch (error) {
-      console.error('Error exporting to Excel:', error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportExcel = () =>
+    download(({ downloadExcel }) => downloadExcel(excelFileName, title, excelRows(shown, range, timeZone)));
 
   const axisField = (key: keyof AxisInputs, label: string) => (
-    <TextField
-      size="small"
+    <AxisBoundField
       label={label}
       value={axisText[key]}
-      onChange={(event) => setAxisText({ ...axisText, [key]: event.target.value })}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      sx={{ width: 96 }}
+      onChange={(text) => setAxisText({ ...axisText, [key]: text })}
     />
   );
 

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { VcaFrequency, VcaTimeDomain } from '@sdp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AxisBoundField, useExcelDownload } from '../../../components/charts/chart-inputs.tsx';
 import {
   type AxisInputs,
   DEFAULT_AXIS_INPUTS,
@@ -94,15 +95,13 @@ export function CurrentAnalysis({
   const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
   const bounds = useMemo(() => axisBounds(axisText), [axisText]);
   const drawn = useMemo(() => (capture.data ? captureSeries(capture.data) : undefined), [capture.data]);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, download } = useExcelDownload();
   const title = t('vcaEvs.currentAnalysis');
 
   const exportExcel = async () => {
     if (!drawn) return;
-    setExporting(true);
-    try {
-      const { downloadExcel } = await import('../../../components/charts/excel-export.ts');
-      await downloadExcel(
+    await download(({ downloadExcel }) =>
+      downloadExcel(
         excelFileName({
           kind: 'tab',
           modelCode,
@@ -111,22 +110,15 @@ export function CurrentAnalysis({
         group === 'TD' ? 'TD' : 'FD',
         drawn.rows,
         drawn.header,
-      );
-    } catch (error) {
-      console.error('Error exporting to Excel:', error);
-    } finally {
-      setExporting(false);
-    }
+      ),
+    );
   };
 
   const axisField = (key: keyof AxisInputs, label: string) => (
-    <TextField
-      size="small"
+    <AxisBoundField
       label={label}
       value={axisText[key]}
-      onChange={(event) => setAxisText({ ...axisText, [key]: event.target.value })}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      sx={{ width: 96 }}
+      onChange={(text) => setAxisText({ ...axisText, [key]: text })}
     />
   );
   const error = files.isError ? files.error : capture.isError ? capture.error : null;
