@@ -5,7 +5,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
 import { OverallStatus } from '../shared/overall-status.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { CurrentSpectrum } from './current-spectrum.tsx';
@@ -66,12 +65,6 @@ export function McaView({ model, timeZone, configuration }: ModelTypeViewProps) 
           <PatternRecognition modelId={model.id} modelCode={model.modelCode} timeZone={timeZone} />
         ) : null}
       </Paper>
-      <CustomizeReportPanel
-        companyId={model.companyId}
-        modelId={model.id}
-        modelCode={model.modelCode}
-        timeZone={timeZone}
-      />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { useRefreshModelView } from '../../model-views/api/keys.ts';
 import { ModelTypeView } from '../../model-views/model-type-view.tsx';
 import { ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
 import { NotePanel } from '../../notes/components/note-panel.tsx';
+import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
 import { useModel } from '../api/get-model.ts';
 import { modelsKeys, useReloadModel } from '../api/keys.ts';
 import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
@@ -73,6 +74,15 @@ export function ModelViewPage() {
           />
         }
       />
+      {/* The MCA Customize Report panel (spec 03 §2.17) follows the MCA body: the page composes features, views do not. */}
+      {detail.equipmentModelTypeId === 2 ? (
+        <CustomizeReportPanel
+          companyId={detail.companyId}
+          modelId={detail.id}
+          modelCode={detail.modelCode}
+          timeZone={timeZone}
+        />
+      ) : null}
       <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
       <NotePanel modelId={detail.id} timeZone={timeZone} />
     </ModelViewShell>
