@@ -1,6 +1,4 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartSeries, excelFileName } from '../../../components/charts/chart-logic.ts';
@@ -9,6 +7,7 @@ import { useChartControls } from '../../../components/charts/use-chart-controls.
 import { useFailureHistory } from './api/get-failure-history.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
 import { LockedPanel } from './locked-panel.tsx';
+import { SensorLocationField } from './sensor-location-field.tsx';
 
 /**
  * Failure History (spec 03 §2.10): the state of each failure mode per capture, 0 Normal, 1 Warning, 2 Danger, as
@@ -51,22 +50,14 @@ export function FailureHistory({
   if (!unlocked) return <LockedPanel minHeight={300} />;
   return (
     <Stack spacing={2}>
-      <TextField
-        select
-        size="small"
-        label={t('rvs.sensorLocation')}
+      <SensorLocationField
+        sensors={sensors.data}
         value={sensor}
         error={!sensor}
         helperText={sensor ? undefined : t('rvs.empty.failureHistory')}
-        onChange={(event) => setSensor(event.target.value)}
-        sx={{ maxWidth: 320 }}
-      >
-        {(sensors.data ?? []).map((one) => (
-          <MenuItem key={one.sensorId} value={one.sensorId}>
-            {one.sensorName} ({one.sensorId})
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={setSensor}
+        maxWidth={320}
+      />
       <TimeSeriesChart
         title={t('rvs.tabs.failureHistory')}
         timeZone={timeZone}

@@ -10,6 +10,7 @@ import { formatDateTimeIn } from '../../../lib/time.ts';
 import { useAxisLabels } from './api/get-axis-labels.ts';
 import { useDataSets } from './api/get-data-sets.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
+import { SensorLocationField } from './sensor-location-field.tsx';
 
 export type Phase = 'acceleration' | 'accelerationG' | 'velocity' | 'envelope';
 export type Axis = 'x' | 'y' | 'z';
@@ -92,23 +93,15 @@ export function GraphSelectors({
       useFlexGap
       sx={{ flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
     >
-      <TextField
-        select
-        size="small"
-        label={t('rvs.sensorLocation')}
+      <SensorLocationField
+        sensors={state.sensors.data}
         value={state.sensor}
-        onChange={(event) => state.setSensor(event.target.value)}
+        onChange={state.setSensor}
         onBlur={() => setTouched(true)}
         error={touched && !state.sensor}
         helperText={touched && !state.sensor ? t('rvs.required') : undefined}
-        sx={{ minWidth: 180 }}
-      >
-        {(state.sensors.data ?? []).map((sensor) => (
-          <MenuItem key={sensor.sensorId} value={sensor.sensorId}>
-            {sensor.sensorName} ({sensor.sensorId})
-          </MenuItem>
-        ))}
-      </TextField>
+        minWidth={180}
+      />
       <TextField
         select
         size="small"

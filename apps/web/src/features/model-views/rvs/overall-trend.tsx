@@ -10,6 +10,7 @@ import { TimeSeriesChart, type TimeSeriesPoint } from '../../../components/chart
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
 import { useOverallTrend } from './api/get-overall-trend.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
+import { sensorOptions } from './sensor-location-field.tsx';
 
 type TrendPhase = 'velocity' | 'acceleration' | 'envelope' | 'temperature';
 
@@ -88,11 +89,7 @@ export function OverallTrend({
           slotProps={{ select: { multiple: true } }}
           sx={{ minWidth: 240 }}
         >
-          {(sensors.data ?? []).map((sensor) => (
-            <MenuItem key={sensor.sensorId} value={sensor.sensorId}>
-              {sensor.sensorName} ({sensor.sensorId})
-            </MenuItem>
-          ))}
+          {sensorOptions(sensors.data)}
         </TextField>
         <TextField
           select

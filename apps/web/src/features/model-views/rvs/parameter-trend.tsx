@@ -10,6 +10,7 @@ import { useFaultParameters } from './api/get-fault-parameters.ts';
 import { useParameterTrend } from './api/get-parameter-trend.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
 import { LockedPanel } from './locked-panel.tsx';
+import { SensorLocationField } from './sensor-location-field.tsx';
 
 /** One axis shown or all of them; one axis adds its fast and slow averages (spec 03 §4.2). */
 type Shown = 'all' | 'H' | 'V' | 'A' | string;
@@ -86,22 +87,14 @@ export function ParameterTrend({
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
-          label={t('rvs.sensorLocation')}
+        <SensorLocationField
+          sensors={sensors.data}
           value={sensor}
           error={!sensor}
           helperText={sensor ? undefined : t('rvs.required')}
-          onChange={(event) => setSensor(event.target.value)}
-          sx={{ minWidth: 200 }}
-        >
-          {(sensors.data ?? []).map((one) => (
-            <MenuItem key={one.sensorId} value={one.sensorId}>
-              {one.sensorName} ({one.sensorId})
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setSensor}
+          minWidth={200}
+        />
         <TextField
           select
           size="small"
