@@ -176,9 +176,12 @@ export async function buildApp({
 
   const { db, pool } = database;
   // One store of uploaded files for the routes and the demo plant (main.ts), with its quota and owner rows.
+  // One store of bytes and one reader of stored series for every module that needs them.
+  const storage = createLocalStorage(config.filesDir);
+  const timeseries = createTimeseriesRepository(pool);
   const files = createFileStore({
     db,
-    storage: createLocalStorage(config.filesDir),
+    storage,
     quotaBytes: config.uploadQuotaBytesPerCompany,
   });
   const routes: RegisteredRoute[] = [];
@@ -288,11 +291,12 @@ export async function buildApp({
   const reports = createReportsService({
     db,
     repository: createReportsRepository(db, pool),
-    timeseries: createTimeseriesRepository(pool),
+    runs: emailSchedulesRepository,
+    timeseries,
     master,
     jobs,
     mail,
-    readLogo: logoReaderOf(createLocalStorage(config.filesDir).open),
+    readLogo: logoReaderOf(storage.open),
     publicUrl: config.publicUrl,
   });
   // An RVS fault event may ask for its model's report at once ('auto-send realtime report'); the job decides.
@@ -400,14 +404,14 @@ export async function buildApp({
         log: createLiveEventsRepository(pool),
       });
       await api.register(timeseriesRoutes, {
-        repository: createTimeseriesRepository(pool),
+        repository: timeseries,
         models,
         master,
         visibility,
       });
       await api.register(transformerRoutes, {
         repository: createTransformerRepository(pool),
-        timeseries: createTimeseriesRepository(pool),
+        timeseries,
         models,
         master,
         visibility,
@@ -416,13 +420,13 @@ export async function buildApp({
       // Issue 13: VCA and EVS dashboards and the company-wide status tables.
       await api.register(vcaRoutes, {
         repository: createVcaRepository(pool),
-        timeseries: createTimeseriesRepository(pool),
+        timeseries,
         models,
         master,
         visibility,
       });
       await api.register(evsRoutes, {
-        timeseries: createTimeseriesRepository(pool),
+        timeseries,
         models,
         master,
         visibility,
@@ -430,7 +434,7 @@ export async function buildApp({
       // Issue 14: the RVS vibration view.
       await api.register(rvsRoutes, {
         repository: createRvsRepository(pool),
-        timeseries: createTimeseriesRepository(pool),
+        timeseries,
         models,
         master,
         visibility,
@@ -438,7 +442,7 @@ export async function buildApp({
       await api.register(modelSummaryRoutes, {
         repository: createModelSummaryRepository(pool),
         vca: createVcaRepository(pool),
-        timeseries: createTimeseriesRepository(pool),
+        timeseries,
         models,
         master,
         visibility,
@@ -457,7 +461,7 @@ export async function buildApp({
       await api.register(mcaRoutes, {
         service: createMcaService({
           repository: createMcaRepository(pool),
-          timeseries: createTimeseriesRepository(pool),
+          timeseries,
           models,
           master,
         }),

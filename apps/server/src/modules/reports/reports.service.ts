@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import { escapeHtml, localTime } from '../email-schedules/digest-mail.ts';
+import type { EmailSchedulesRepository } from '../email-schedules/email-schedules.repository.ts';
 import {
   cronOf,
   latestOccurrence,
@@ -93,6 +94,8 @@ function peakDecimate(frequencies: Float64Array, amplitudes: Float64Array, point
 export function createReportsService(deps: {
   db: Db;
   repository: ReportsRepository;
+  /** Schedule runs are shared with the e-mail schedules: one claim per run key, whoever sends. */
+  runs: Pick<EmailSchedulesRepository, 'claimRun' | 'recordMails'>;
   timeseries: TimeseriesRepository;
   master: MasterRepository;
   jobs: Jobs;
@@ -274,13 +277,7 @@ export function createReportsService(deps: {
     const message = reportMail(data, name);
     const link = `${deps.publicUrl.replace(/\/$/, '')}/model/${modelId}`;
     return db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('schedule_runs')
-        .values({ run_key: runKey })
-        .onConflict((oc) => oc.column('run_key').doNothing())
-        .returning('run_key')
-        .executeTakeFirst();
-      if (!claimed) return 0;
+      if (!(await deps.runs.claimRun(runKey, trx))) return 0;
       const fileId = await repository.insertFile(
         { companyId, modelId, kind, name, content: pdf, userId: null },
         trx,
@@ -301,7 +298,7 @@ export function createReportsService(deps: {
         );
         if (id) queued += 1;
       }
-      await trx.updateTable('schedule_runs').set({ mails: queued }).where('run_key', '=', runKey).execute();
+      await deps.runs.recordMails(runKey, queued, trx);
       return queued;
     });
   }
