@@ -3,18 +3,24 @@ import type { Db } from '../src/db/pool.ts';
 import { signIn } from './harness.ts';
 
 /** One equipment tag under a company's primary folder, as the structure API would leave it. */
-export async function seedEquipment(db: Db, companyId: string, code = 'T1'): Promise<string> {
+/** The company's root (primary) folder, under which tests build. */
+export async function primaryFolderId(db: Db, companyId: string): Promise<string> {
   const root = await db
     .selectFrom('structure_items')
     .select('id')
     .where('company_id', '=', companyId)
     .where('is_primary_folder', '=', true)
     .executeTakeFirstOrThrow();
+  return root.id;
+}
+
+export async function seedEquipment(db: Db, companyId: string, code = 'T1'): Promise<string> {
+  const rootId = await primaryFolderId(db, companyId);
   const tag = await db
     .insertInto('structure_items')
     .values({
       company_id: companyId,
-      parent_id: root.id,
+      parent_id: rootId,
       item_type: 'EquipmentTag',
       title: code,
       alias: code,

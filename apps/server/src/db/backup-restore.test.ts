@@ -14,7 +14,7 @@ import {
   signInTenants,
   type TestContext,
 } from '../../test/harness.ts';
-import { createIngestKey, createModel, seedEquipment } from '../../test/plant.ts';
+import { createIngestKey, createModel, primaryFolderId, seedEquipment } from '../../test/plant.ts';
 import { migrate } from './migrate.ts';
 
 // docs/operations.md "Backup and restore": pg_dump of a running portal, pg_restore into a fresh empty database,
@@ -92,14 +92,7 @@ beforeAll(async () => {
   });
   expect(ingest.statusCode).toBe(200);
   const folder = await requestAs(ctx.app, cookies, 'admin', 'POST', '/api/v1/structure-item', {
-    parentId: (
-      await ctx.db
-        .selectFrom('structure_items')
-        .select('id')
-        .where('company_id', '=', tenants.companyId)
-        .where('is_primary_folder', '=', true)
-        .executeTakeFirstOrThrow()
-    ).id,
+    parentId: await primaryFolderId(ctx.db, tenants.companyId),
     structureItemType: 'Folder',
     structureItemTitle: 'Backed up',
     companies_id: tenants.companyId,

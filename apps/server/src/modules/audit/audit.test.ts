@@ -10,6 +10,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { primaryFolderId } from '../../../test/plant.ts';
 
 // Issue 17 item 6: who changed what, searchable by the administrator (every company) and a company's OWNER.
 let ctx: TestContext;
@@ -20,14 +21,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
   cookies = await signInTenants(ctx.app);
-  const root = await ctx.db
-    .selectFrom('structure_items')
-    .select('id')
-    .where('company_id', '=', tenants.companyId)
-    .where('is_primary_folder', '=', true)
-    .executeTakeFirstOrThrow();
   const folder = await call('admin', 'POST', '/api/v1/structure-item', {
-    parentId: root.id,
+    parentId: await primaryFolderId(ctx.db, tenants.companyId),
     structureItemType: 'Folder',
     structureItemTitle: 'Audited area',
     companies_id: tenants.companyId,

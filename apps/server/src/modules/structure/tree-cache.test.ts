@@ -10,6 +10,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { primaryFolderId } from '../../../test/plant.ts';
 
 // Issue 17 item 3: the tree is served from a per-company structure version; a repeat load is a 304 or a cached
 // body, and every change the tree shows (made through the API, by the analysis or straight in SQL) moves it.
@@ -22,14 +23,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   tenants = await seedTenants(ctx.db);
   cookies = await signInTenants(ctx.app);
-  rootId = (
-    await ctx.db
-      .selectFrom('structure_items')
-      .select('id')
-      .where('company_id', '=', tenants.companyId)
-      .where('is_primary_folder', '=', true)
-      .executeTakeFirstOrThrow()
-  ).id;
+  rootId = await primaryFolderId(ctx.db, tenants.companyId);
 });
 afterAll(() => ctx.close());
 
