@@ -7,7 +7,9 @@ export const MODEL_DATA_EVENT_INTERVAL_MS = 1_000;
  * Tells open model pages that a model has new data (issue 12 item 1): a `model-data` live event (LISTEN sdp_events,
  * events.routes.ts filters it per equipment like every event) after ingest commits points or a capture of a
  * model. Throttled per model: the first of a burst goes at once, the rest fold into one more at the end of the
- * window, so a page reloads at most once a second whatever the gateway's rate.
+ * window, so a page reloads at most once a second whatever the gateway's rate. A plain NOTIFY, not sdp_publish: a
+ * model-data event only says "reload now", so a stream that resumes has nothing to replay, and a streaming plant would
+ * otherwise write a live_events row per model every second.
  */
 export function createModelDataEvents(
   pool: Pick<pg.Pool, 'query'>,
