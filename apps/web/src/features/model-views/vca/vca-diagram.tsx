@@ -105,7 +105,12 @@ function VcaDiagramBody({ data }: { data: VcaDiagramData }) {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1.2fr 1fr 1.2fr' },
+          // minmax(0, …): a column never grows past the page to fit its widest content (a gauge, a long label).
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'repeat(2, minmax(0, 1fr))',
+            lg: 'minmax(0, 1.2fr) minmax(0, 1fr) minmax(0, 1.2fr)',
+          },
         }}
       >
         <Stack spacing={1}>
@@ -125,7 +130,7 @@ function VcaDiagramBody({ data }: { data: VcaDiagramData }) {
             </Typography>
             {overall?.timestamp ? null : <Typography variant="caption">{t('vcaEvs.noDataYet')}</Typography>}
           </Paper>
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
             {parts.map((part) => (
               <PartTile
                 key={part.tagCode}
