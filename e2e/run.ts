@@ -21,7 +21,6 @@ const HELD_BACK = new Set([
   'reports.ts',
   'rvs.ts',
   'transformer-panels.ts',
-  'transformer.ts',
   'vca-evs.ts',
   'phone-and-accessibility.ts',
 ]);

@@ -25,8 +25,12 @@ const SAMPLES_PER_ROUND = 20_000;
 const ARRIVALS_PER_ROUND = 50;
 /** A three-phase capture still missing a phase after this long is analysed no more. */
 const INCOMPLETE_CAPTURE_MS = 3_600_000;
-/** Pairs that teach the correlation baseline before scores are computed. */
-const BASELINE_PAIRS = 200;
+/**
+ * Pairs that teach the correlation baseline before scores are computed: two days of half-hourly samples. The
+ * Huber line has two parameters, so 96 pairs fit it well; a longer wait would leave a newly connected
+ * transformer (and a short demo history) without a score for days.
+ */
+const BASELINE_PAIRS = 96;
 const OFFLINE = -1;
 
 interface StoredState {
