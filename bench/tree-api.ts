@@ -58,14 +58,23 @@ await withBenchServer(async ({ server, plant, database }) => {
   const { etag } = await get();
   const revalidated: number[] = [];
   const cached: number[] = [];
+  // Each kind in a run of its own, as a browser revalidates: a megabyte body before every 304 would time the
+  // collection of the previous answer's garbage, not the revalidation.
   for (let run = 0; run < RUNS + 5; run++) {
     const hit = await get(etag);
     if (hit.status !== 304) throw new Error(`revalidation answered ${hit.status}`);
+    if (run >= 5) revalidated.push(hit.ms);
+  }
+  for (let run = 0; run < RUNS + 5; run++) {
     const body = await get();
-    if (run >= 5) {
-      revalidated.push(hit.ms);
-      cached.push(body.ms);
-    }
+    if (run >= 5) cached.push(body.ms);
+  }
+  // The floor of any request on this server and client: /healthz (one SELECT 1).
+  const floor: number[] = [];
+  for (let run = 0; run < RUNS + 5; run++) {
+    const t = performance.now();
+    await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+    if (run >= 5) floor.push(performance.now() - t);
   }
   // Baseline: the raw read of the rows the tree is built from (the repository's four statements).
   const raw: number[] = [];
@@ -89,6 +98,6 @@ await withBenchServer(async ({ server, plant, database }) => {
   const repeatP95 = percentile(revalidated, 95);
   const pass = repeatP95 <= 5 && firstP95 <= 1.2 * rawP95;
   console.log(
-    `tree-api: ${nodes.toLocaleString('en')} nodes, ${RUNS} requests each; repeat load (304) p95 ${repeatP95.toFixed(1)} ms (budget ≤ 5 ms), cached body p95 ${percentile(cached, 95).toFixed(1)} ms; first load after a change p95 ${firstP95.toFixed(1)} ms vs raw SQL read of its rows p95 ${rawP95.toFixed(1)} ms = ${(firstP95 / rawP95).toFixed(2)}× (budget ≤ 1.2×); ${pass ? 'PASS' : 'FAIL'}`,
+    `tree-api: ${nodes.toLocaleString('en')} nodes, ${RUNS} requests each; repeat load (304) p95 ${repeatP95.toFixed(1)} ms (budget ≤ 5 ms; /healthz p95 ${percentile(floor, 95).toFixed(1)} ms), cached body p95 ${percentile(cached, 95).toFixed(1)} ms; first load after a change p95 ${firstP95.toFixed(1)} ms vs raw SQL read of its rows p95 ${rawP95.toFixed(1)} ms = ${(firstP95 / rawP95).toFixed(2)}× (budget ≤ 1.2×); ${pass ? 'PASS' : 'FAIL'}`,
   );
 });

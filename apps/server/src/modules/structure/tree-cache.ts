@@ -26,7 +26,9 @@ export function createTreeCache(capacity = 256) {
     },
     set(key: string, root: TreeNode): CachedTree {
       const body = JSON.stringify(root);
-      const etag = `"${createHash('sha1').update(key).update(body).digest('base64url')}"`;
+      // The key (company, structure version, viewer class) determines the tree, so it names the body: a weak tag
+      // (the same tree, not promised byte for byte across server versions) without hashing a megabyte of JSON.
+      const etag = `W/"${createHash('sha1').update(key).digest('base64url')}"`;
       const entry = { etag, root, body };
       entries.set(key, entry);
       if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
@@ -41,8 +43,10 @@ export function createTreeCache(capacity = 256) {
 /** Whether an If-None-Match header names this ETag (a list, weak or strong, or '*'). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" and "x" name the same tree.
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
+    .map(opaque)
+    .some((tag) => tag === opaque(etag) || tag === '*');
 }
