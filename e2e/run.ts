@@ -20,7 +20,6 @@ const HELD_BACK = new Set([
   'mca.ts',
   'reports.ts',
   'rvs.ts',
-  'transformer-panels.ts',
   'vca-evs.ts',
   'phone-and-accessibility.ts',
 ]);

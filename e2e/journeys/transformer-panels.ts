@@ -79,7 +79,7 @@ test('TX1: panels A–J show values, limits and zones; the PD scatter draws', as
 
     // A: the load gauge and the apparent power gauge are drawn, with the warning and alarm pointers.
     const load = panel('A · Load consumption');
-    const gauge = await assertChartDrawn(load.getByRole('img').first(), 'Load gauge');
+    const gauge = await assertChartDrawn(load.getByRole('img', { name: 'Load', exact: true }), 'Load gauge');
     assert.equal(gauge[0]?.type, 'gauge');
     assert.equal(gauge[0]?.data.length, 3, 'value, warning and alarm pointers');
     await load
@@ -89,7 +89,7 @@ test('TX1: panels A–J show values, limits and zones; the PD scatter draws', as
 
     // B: a bar per item with the warning and alarm markers.
     const bars = await assertChartDrawn(
-      panel('B · Current & Voltage').getByRole('img'),
+      panel('B · Current & Voltage').getByRole('img', { name: 'Current & Voltage', exact: true }),
       'Current & Voltage bars',
     );
     assert.deepEqual(
