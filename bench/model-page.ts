@@ -93,13 +93,13 @@ try {
     const drawn = await page.waitForFunction(
       () => {
         const boxes = [...document.querySelectorAll('[data-ready]')] as (HTMLElement & {
-          echarts?: { getOption: () => { series?: { data?: unknown[] }[] } };
+          echarts?: { getOption: () => { series?: { data?: unknown[] }[] } | undefined };
         })[];
         if (boxes.length === 0) return false;
         const done = boxes.every((box) => {
           const cover = box.parentElement?.querySelector('[role="status"]')?.textContent ?? '';
           if (cover === 'No data') return true;
-          const series = box.echarts?.getOption().series ?? [];
+          const series = box.echarts?.getOption()?.series ?? [];
           return series.some((one) => (one.data?.length ?? 0) > 0);
         });
         return done ? { at: performance.now(), count: boxes.length } : false;
