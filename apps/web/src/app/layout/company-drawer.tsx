@@ -117,7 +117,7 @@ export function CompanyDrawer({
       </Box>
       <Divider />
       {canInvite || canManageKeys || canViewAudit ? (
-        <List dense>
+        <List dense component="nav" aria-label={t('drawer.pages')}>
           {canInvite ? (
             <ListItemButton component={Link} selected={onMembers} to={companyMembersPath(company)}>
               <ListItemIcon>

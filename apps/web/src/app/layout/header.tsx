@@ -65,7 +65,8 @@ export function Header({ timeZone, drawerOpen, onDrawerToggle, onEditProfile }: 
         {selectedCompanyId ? (
           <ButtonBase
             onClick={() => navigate(`/company/${selectedCompanyId}`)}
-            aria-label={t('header.goToFolderView')}
+            // The name starts with the visible brand, so speech input ('click SDP') finds it.
+            aria-label={`${t('app.shortName')}, ${t('header.goToFolderView')}`}
             sx={{ gap: 1, borderRadius: 1, px: 0.5 }}
           >
             <Brand />

@@ -134,6 +134,7 @@ export const en = {
   drawer: {
     auditLog: 'Audit log',
     label: 'Company',
+    pages: 'Company pages',
     noDescription: 'description',
     expiryDate: 'Expiry date: {{date}}',
     remainingDays_one: 'Remaining day: {{count}} day left',

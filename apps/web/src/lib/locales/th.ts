@@ -135,6 +135,7 @@ export const th: TranslationTree = {
   drawer: {
     auditLog: 'บันทึกการเปลี่ยนแปลง',
     label: 'บริษัท',
+    pages: 'หน้าของบริษัท',
     noDescription: 'คำอธิบาย',
     expiryDate: 'วันหมดอายุ: {{date}}',
     remainingDays_other: 'วันคงเหลือ: เหลืออีก {{count}} วัน',
