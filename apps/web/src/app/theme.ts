@@ -10,6 +10,9 @@ export const theme = createTheme({
   components: {
     // Initials on the default grey fail contrast (axe, WCAG AA 4.5:1): white on the primary colour passes.
     MuiAvatar: { styleOverrides: { colorDefault: { backgroundColor: '#0b5c7a', color: '#fff' } } },
+    // A table wider than a phone scrolls inside its container: keyboard users reach that scroll too (axe
+    // scrollable-region-focusable; issue 17 item 4).
+    MuiTableContainer: { defaultProps: { tabIndex: 0 } },
   },
   typography: {
     // System fonts (with Thai-capable ones) keep the first download free of web fonts.

@@ -1,12 +1,11 @@
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, type UploadKind } from '../lib/upload-image.ts';
 import { useImageUpload } from '../lib/use-image-upload.ts';
-import { visuallyHidden } from './visually-hidden.ts';
+import { FileInputButton } from './file-input-button.tsx';
 
 type ImagePickerProps = {
   kind: UploadKind;
@@ -69,25 +68,19 @@ export function ImagePicker({
       >
         {fallback}
       </Avatar>
-      <Button
-        component="label"
+      <FileInputButton
         variant="outlined"
         size="small"
         startIcon={<PhotoCameraOutlined />}
         loading={upload.pending}
         loadingPosition="start"
         color={error ? 'error' : 'primary'}
+        accept={IMAGE_ACCEPT}
+        inputLabel={label}
+        onChange={upload.onChange}
       >
         {t('upload.choose')}
-        <Box
-          component="input"
-          type="file"
-          accept={IMAGE_ACCEPT}
-          aria-label={label}
-          onChange={upload.onChange}
-          sx={visuallyHidden}
-        />
-      </Button>
+      </FileInputButton>
       {error ? <FormHelperText error>{error}</FormHelperText> : null}
     </Box>
   );

@@ -20,3 +20,16 @@ export const modelStatusColors: Readonly<Record<ModelStatusKind, string>> = {
   offline: '#8a8f98',
   disabled: '#c4c8ce',
 };
+
+/** The status colours for text on a light background (WCAG AA ≥ 4.5:1): the amber and the greys darkened. */
+export const modelStatusTextColors: Readonly<Record<ModelStatusKind, string>> = {
+  normal: '#2e7d32',
+  warning: '#8a5300',
+  alarm: '#d32f2f',
+  offline: '#5f6368',
+  disabled: '#5f6368',
+};
+
+/** Text on a status-coloured fill: dark on the amber and the greys, white on green and red. */
+export const modelStatusInk = (kind: ModelStatusKind) =>
+  kind === 'normal' || kind === 'alarm' ? '#fff' : 'rgba(0, 0, 0, 0.87)';

@@ -64,6 +64,26 @@ export function statusColor(status: number): string {
   return status === 0 || status === 1 || status === 2 ? STATUS_COLORS[status] : STATUS_COLORS[-1];
 }
 
+/**
+ * The status colour for text on a light background: the amber and the grey of STATUS_COLORS read at 2.0:1 and
+ * 3.3:1 on white, so text takes darker shades of the same hues (≥ 5.6:1, WCAG AA). Dots, bars and lines keep
+ * STATUS_COLORS.
+ */
+const STATUS_TEXT_COLORS: Readonly<Record<-1 | 0 | 1 | 2, string>> = {
+  [-1]: '#5F6368',
+  0: '#2E7D32',
+  1: '#8A5300',
+  2: '#C62828',
+};
+export function statusTextColor(status: number): string {
+  return status === 0 || status === 1 || status === 2 ? STATUS_TEXT_COLORS[status] : STATUS_TEXT_COLORS[-1];
+}
+
+/** Text on a status-coloured fill: dark on the amber and the grey (white reads at 2.0:1 and 3.3:1), white on green and red. */
+export function statusInk(status: number): string {
+  return status === 0 || status === 2 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+}
+
 export interface LimitLine {
   kind: 'warning' | 'alarm';
   value: number;

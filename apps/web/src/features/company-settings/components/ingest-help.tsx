@@ -17,6 +17,8 @@ export function IngestHelp() {
       <Typography variant="body2">{t('companySettings.help.send')}</Typography>
       <Box
         component="pre"
+        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
+        tabIndex={0}
         sx={{ my: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, overflowX: 'auto' }}
       >
         {`${ENDPOINT}\n${AUTHORIZATION}\nContent-Type: application/json\n\n{"modelCode": "…", "points": [{"tag": "…", "ts": "2026-01-01T00:00:00+07:00", "value": 1.5}]}`}

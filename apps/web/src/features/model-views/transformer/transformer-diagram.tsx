@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from '../../../components/charts/chart-logic.ts';
+import { statusColor, statusTextColor } from '../../../components/charts/chart-logic.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { modelStatusKind } from '../../../lib/model-status.ts';
 import { useTrSummary } from '../api/get-tr-summary.ts';
@@ -72,7 +72,10 @@ export function TransformerDiagram({ modelId }: { modelId: string }) {
       <Stack spacing={2} sx={{ width: { md: 220 } }}>
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('modelView.healthStatus')} component="section">
           <Typography variant="subtitle2">{t('modelView.healthStatus')}</Typography>
-          <Typography variant="h6" sx={{ color: statusColor(diagram.summaryHealthStatus), fontWeight: 700 }}>
+          <Typography
+            variant="h6"
+            sx={{ color: statusTextColor(diagram.summaryHealthStatus), fontWeight: 700 }}
+          >
             {statusName(diagram.summaryHealthStatus)}
           </Typography>
         </Paper>

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
+import { FileInputButton } from '../../../components/file-input-button.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { recommendationDownloadUrl } from '../api/download-recommendation.ts';
 import { isExcelFile, RECOMMENDATION_ACCEPT } from '../rules/recommendation-file.ts';
@@ -65,17 +65,15 @@ export function RecommendationSection({
         >
           {t('models.recommendation.download')}
         </Button>
-        <Button component="label" variant="outlined" startIcon={<AttachFileOutlined />}>
+        <FileInputButton
+          variant="outlined"
+          startIcon={<AttachFileOutlined />}
+          accept={RECOMMENDATION_ACCEPT}
+          inputLabel={t('models.recommendation.fileInput')}
+          onChange={handleFile}
+        >
           {t('models.recommendation.choose')}
-          <Box
-            component="input"
-            type="file"
-            accept={RECOMMENDATION_ACCEPT}
-            aria-label={t('models.recommendation.fileInput')}
-            onChange={handleFile}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </FileInputButton>
         {staged ? (
           <Chip
             label={t('models.recommendation.staged', { name: staged.name })}

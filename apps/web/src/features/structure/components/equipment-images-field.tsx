@@ -2,7 +2,6 @@ import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutl
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -11,7 +10,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
+import { FileInputButton } from '../../../components/file-input-button.tsx';
 import { IMAGE_ACCEPT } from '../../../lib/upload-image.ts';
 import { useImageUpload } from '../../../lib/use-image-upload.ts';
 import { type EquipmentImageValue, formatMegabytes, shortImageName } from './equipment-form.ts';
@@ -43,24 +42,19 @@ export function EquipmentImagesField({ companyId, value, onChange, error }: Equi
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
           {t('structure.equipment.images')}
         </Typography>
-        <Button
-          component="label"
+        <FileInputButton
           variant="outlined"
           size="small"
           startIcon={<AddPhotoAlternateOutlined />}
           loading={upload.pending}
           loadingPosition="start"
+          multiple
+          accept={IMAGE_ACCEPT}
+          inputLabel={t('structure.equipment.addImages')}
+          onChange={upload.onChange}
         >
           {t('structure.equipment.addImages')}
-          <Box
-            component="input"
-            type="file"
-            multiple
-            accept={IMAGE_ACCEPT}
-            onChange={upload.onChange}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </FileInputButton>
       </Box>
       {value.length === 0 ? (
         <Typography variant="body2" color="text.secondary">

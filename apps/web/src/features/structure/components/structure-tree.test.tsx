@@ -113,9 +113,9 @@ describe('StructureTree', () => {
       'DEMO PLANT, Offline',
       'AREA, Offline',
       'PUMP01 Feed pump, Warning',
-      'Smart Detection Platforms',
+      'Smart Detection Platforms (1)',
       'Motor current, Warning',
-      'External Sources',
+      'External Sources (2)',
       'CMMS',
       'Manual',
     ]);
@@ -124,11 +124,13 @@ describe('StructureTree', () => {
   it('collapses a group with its arrow key and keeps the other open', async () => {
     renderTree('owner');
     const tree = await screen.findByRole('tree');
-    fireEvent.click(within(tree).getByRole('treeitem', { name: 'Smart Detection Platforms' }));
+    fireEvent.click(within(tree).getByRole('treeitem', { name: 'Smart Detection Platforms (1)' }));
     expect(within(tree).queryByRole('treeitem', { name: /Motor current/ })).toBeNull();
     expect(within(tree).getByRole('treeitem', { name: 'CMMS' })).toBeTruthy();
     expect(
-      within(tree).getByRole('treeitem', { name: 'Smart Detection Platforms' }).getAttribute('aria-expanded'),
+      within(tree)
+        .getByRole('treeitem', { name: 'Smart Detection Platforms (1)' })
+        .getAttribute('aria-expanded'),
     ).toBe('false');
   });
 

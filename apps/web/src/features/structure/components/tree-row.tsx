@@ -179,13 +179,10 @@ export const TreeRowView = memo(function TreeRowView({
   }
 
   const statusKind = status === null ? null : modelStatusKind(status);
-  const label = [
-    secondary && row.kind === 'node' ? `${name} ${secondary}` : name,
-    statusKind ? labels.status[statusKind] : null,
-    marker?.text,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  // The name holds the row's visible text in its order (name, alias, active marker), then the status the dot shows
+  // (axe label-content-name-mismatch: speech input says what it sees).
+  const visible = [name, secondary, marker?.text].filter(Boolean).join(' ');
+  const label = statusKind ? `${visible}, ${labels.status[statusKind]}` : visible;
 
   return (
     <RowRoot
@@ -226,9 +223,12 @@ export const TreeRowView = memo(function TreeRowView({
         {secondary ? <span className="tree-secondary"> {secondary}</span> : null}
       </span>
       {marker ? (
-        <span className="tree-marker" data-active={marker.active} aria-hidden="true">
-          {marker.text}
-        </span>
+        <>
+          {' '}
+          <span className="tree-marker" data-active={marker.active}>
+            {marker.text}
+          </span>
+        </>
       ) : null}
       {hasMenu ? (
         <svg

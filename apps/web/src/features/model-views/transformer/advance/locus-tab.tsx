@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { TrLocusResult } from '@sdp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatChartTime, statusColor } from '../../../../components/charts/chart-logic.ts';
+import { formatChartTime, statusTextColor } from '../../../../components/charts/chart-logic.ts';
 import { XyChart } from '../../../../components/charts/xy-chart.tsx';
 import type { XySeries } from '../../../../components/charts/xy-logic.ts';
 import { describeError } from '../../../../lib/errors.ts';
@@ -158,7 +158,7 @@ function LocusTable({ table }: { table: TrLocusResult['table'] }) {
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }} role="status">
         <Typography variant="body2">
           {t('txAnalysis.locus.status')}:{' '}
-          <Box component="span" sx={{ color: statusColor(table.status), fontWeight: 700 }}>
+          <Box component="span" sx={{ color: statusTextColor(table.status), fontWeight: 700 }}>
             {t(`modelStatus.${modelStatusKind(table.status)}`)}
           </Box>
         </Typography>

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TrSummaryStatus } from '@sdp/contracts';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from '../../../../components/charts/chart-logic.ts';
+import { statusColor, statusInk } from '../../../../components/charts/chart-logic.ts';
 import { PanelEmpty, StatusRow } from './panel-card.tsx';
 import { dgaRows, gasLabel, type PanelItem, statusOfColour } from './panel-logic.ts';
 
@@ -31,7 +31,7 @@ export function DgaPanel({
           size="small"
           label={zone.zone ?? t('txPanels.noZone')}
           data-zone={zone.zone ?? ''}
-          sx={{ fontWeight: 700, bgcolor: colour, color: '#fff' }}
+          sx={{ fontWeight: 700, bgcolor: colour, color: statusInk(statusOfColour(zone.colorCode)) }}
         />
       </Stack>
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from '../../../../components/charts/chart-logic.ts';
+import { statusColor, statusTextColor } from '../../../../components/charts/chart-logic.ts';
 import { quantityText } from '../../../../components/charts/indicator-logic.ts';
 import { modelStatusKind } from '../../../../lib/model-status.ts';
 import type { PanelItem, PanelKey } from './panel-logic.ts';
@@ -82,7 +82,7 @@ export function StatusRow({ item, label }: { item: PanelItem; label?: string }) 
       </Typography>
       <Typography
         variant="body2"
-        sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: statusColor(item.status) }}
+        sx={{ fontWeight: 700, whiteSpace: 'nowrap', color: statusTextColor(item.status) }}
       >
         {quantityText(item.value, item.unit, item.status)}
       </Typography>

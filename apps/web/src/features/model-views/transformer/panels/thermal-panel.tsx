@@ -2,7 +2,12 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ALARM_COLOR, statusColor, WARNING_COLOR } from '../../../../components/charts/chart-logic.ts';
+import {
+  ALARM_COLOR,
+  statusColor,
+  statusTextColor,
+  WARNING_COLOR,
+} from '../../../../components/charts/chart-logic.ts';
 import { quantityText } from '../../../../components/charts/indicator-logic.ts';
 import { LimitBarChart } from '../../../../components/charts/limit-bar-chart.tsx';
 import { PanelEmpty, StatusRow } from './panel-card.tsx';
@@ -55,7 +60,10 @@ function Thermometer({ item }: { item: PanelItem }) {
           </g>
         ))}
       </svg>
-      <Typography variant="body2" sx={{ fontWeight: 700, color: colour, whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 700, color: statusTextColor(item.status), whiteSpace: 'nowrap' }}
+      >
         {text}
       </Typography>
       <Typography

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { TrSummaryStatus } from '@sdp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from '../../../../components/charts/chart-logic.ts';
+import { statusTextColor } from '../../../../components/charts/chart-logic.ts';
 import { quantityText } from '../../../../components/charts/indicator-logic.ts';
 import { LimitBarChart } from '../../../../components/charts/limit-bar-chart.tsx';
 import { modelStatusKind } from '../../../../lib/model-status.ts';
@@ -45,7 +45,11 @@ function PanelContent({ panel: key, summary }: { panel: PanelKey; summary: TrSum
       return (
         <Stack spacing={0.5}>
           <Box data-tag={main.tagCode}>
-            <Typography variant="h4" component="p" sx={{ fontWeight: 700, color: statusColor(main.status) }}>
+            <Typography
+              variant="h4"
+              component="p"
+              sx={{ fontWeight: 700, color: statusTextColor(main.status) }}
+            >
               {quantityText(main.value, main.unit, main.status)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -65,7 +69,7 @@ function PanelContent({ panel: key, summary }: { panel: PanelKey; summary: TrSum
         <Stack spacing={0.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <FanIcon status={status} label={t(`modelStatus.${modelStatusKind(status)}`)} />
-            <Typography sx={{ fontWeight: 700, color: statusColor(status) }}>
+            <Typography sx={{ fontWeight: 700, color: statusTextColor(status) }}>
               {t(`modelStatus.${modelStatusKind(status)}`)}
             </Typography>
           </Stack>
