@@ -15,7 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { quantityText } from '../../../components/charts/indicator-logic.ts';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { describeError } from '../../../lib/errors.ts';
-import { modelStatusColors, modelStatusKind } from '../../../lib/model-status.ts';
+import {
+  modelStatusColors,
+  modelStatusInk,
+  modelStatusKind,
+  modelStatusTextColors,
+} from '../../../lib/model-status.ts';
 import { formatDateTimeIn } from '../../../lib/time.ts';
 import { useEvsStatus } from '../api/get-evs-status.ts';
 
@@ -33,7 +38,7 @@ function TrainPart({ label, status, sensors }: { label: string; status: number; 
       sx={{ p: 2, borderTop: 6, borderTopColor: modelStatusColors[kind], textAlign: 'center' }}
     >
       <Typography variant="subtitle2">{label}</Typography>
-      <Typography variant="h6" component="p" sx={{ color: modelStatusColors[kind], fontWeight: 700 }}>
+      <Typography variant="h6" component="p" sx={{ color: modelStatusTextColors[kind], fontWeight: 700 }}>
         {t(`modelStatus.${kind}`)}
       </Typography>
       <Typography variant="caption" color="text.secondary">
@@ -81,7 +86,7 @@ function EvsDiagramBody({ data, timeZone }: { data: EvsStatus; timeZone: string 
         <Paper
           variant="outlined"
           aria-label={t('vcaEvs.healthStatus')}
-          sx={{ p: 2, bgcolor: modelStatusColors[overallKind], color: '#fff' }}
+          sx={{ p: 2, bgcolor: modelStatusColors[overallKind], color: modelStatusInk(overallKind) }}
         >
           <Typography variant="body2">{t('vcaEvs.healthStatus')}</Typography>
           <Typography

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { McaDiagramStatus } from '@sdp/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatChartTime, STATUS_COLORS } from '../../../components/charts/chart-logic.ts';
+import { formatChartTime, STATUS_COLORS, statusTextColor } from '../../../components/charts/chart-logic.ts';
 import { useMcaDiagramStatus } from './api/get-mca-diagram-status.ts';
 
 type Part = Exclude<keyof McaDiagramStatus, 'overAllStatus' | 'lastCaptureAt'>;
@@ -166,7 +166,7 @@ export function McaDiagram({ modelId, timeZone }: { modelId: string; timeZone: s
         <Typography variant="subtitle2" color="text.secondary">
           {t('mca.healthStatus')}
         </Typography>
-        <Typography variant="h5" sx={{ color: mcaStatusColor(overall), fontWeight: 700, my: 1 }}>
+        <Typography variant="h5" sx={{ color: statusTextColor(overall), fontWeight: 700, my: 1 }}>
           {t(`charts.status.${statusKey(overall)}`)}
         </Typography>
         {data?.lastCaptureAt ? (

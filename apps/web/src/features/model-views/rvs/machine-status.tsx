@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from '../../../components/charts/chart-logic.ts';
+import { statusColor, statusInk } from '../../../components/charts/chart-logic.ts';
 import { useMachineStatus } from './api/get-machine-status.ts';
 
 /** Machine Status (spec 03 §2.3, §4.1): the overall status, the worst of the sensors, and each sensor's. */
@@ -28,7 +28,11 @@ export function MachineStatus({ modelId }: { modelId: string }) {
           <Chip
             data-testid="machine-overall"
             label={`${t('rvs.overall')}: ${label(status.data.overallStatus)}`}
-            sx={{ bgcolor: statusColor(status.data.overallStatus), color: '#fff', fontWeight: 600 }}
+            sx={{
+              bgcolor: statusColor(status.data.overallStatus),
+              color: statusInk(status.data.overallStatus),
+              fontWeight: 600,
+            }}
           />
           {status.data.sensors.map((sensor) => (
             <Chip
@@ -68,6 +72,7 @@ export function RvsDiagram({ modelId }: { modelId: string }) {
       direction={{ xs: 'column', sm: 'row' }}
       spacing={2}
       sx={{ alignItems: 'stretch', justifyContent: 'center', py: 2 }}
+      role="group"
       aria-label={t('modelView.diagram')}
     >
       {status.data.sensors.map((sensor, index) => (

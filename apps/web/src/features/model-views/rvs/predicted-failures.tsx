@@ -17,7 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALARM_COLOR, STATUS_COLORS, WARNING_COLOR } from '../../../components/charts/chart-logic.ts';
+import {
+  ALARM_COLOR,
+  STATUS_COLORS,
+  statusInk,
+  WARNING_COLOR,
+} from '../../../components/charts/chart-logic.ts';
 import { usePredictedFailures } from './api/get-predicted-failures.ts';
 import { LockedPanel } from './locked-panel.tsx';
 
@@ -72,7 +77,7 @@ export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlo
                         <Chip
                           size="small"
                           label={t('rvs.offline')}
-                          sx={{ bgcolor: STATUS_COLORS[-1], color: '#fff' }}
+                          sx={{ bgcolor: STATUS_COLORS[-1], color: statusInk(-1) }}
                         />
                       ) : !row.is_abnormaly ? (
                         <Chip
@@ -82,8 +87,8 @@ export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlo
                         />
                       ) : null}
                       {[
-                        ...row.alarms.map((chip) => ({ ...chip, color: ALARM_COLOR })),
-                        ...row.warnings.map((chip) => ({ ...chip, color: WARNING_COLOR })),
+                        ...row.alarms.map((chip) => ({ ...chip, color: ALARM_COLOR, ink: statusInk(2) })),
+                        ...row.warnings.map((chip) => ({ ...chip, color: WARNING_COLOR, ink: statusInk(1) })),
                       ].map((chip) => (
                         <Chip
                           key={`${chip.mode}-${chip.color}`}
@@ -93,7 +98,7 @@ export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlo
                           label={`${chip.failure_desc} · ${chip.percent}%`}
                           sx={{
                             bgcolor: chip.color,
-                            color: '#fff',
+                            color: chip.ink,
                             height: 'auto',
                             '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
                           }}

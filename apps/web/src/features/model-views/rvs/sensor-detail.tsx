@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from '../../../components/charts/chart-logic.ts';
+import { statusColor, statusTextColor } from '../../../components/charts/chart-logic.ts';
 import { useSensorDetail } from './api/get-sensor-detail.ts';
 import { pageOf, RvsTablePager } from './rvs-table-pager.tsx';
 
@@ -32,7 +32,10 @@ function ReadingCell({ reading, prefix }: { reading: Reading; prefix?: string })
     >
       <Box
         component="span"
-        sx={{ color: reading.status >= 1 ? statusColor(reading.status) : undefined, whiteSpace: 'nowrap' }}
+        sx={{
+          color: reading.status >= 1 ? statusTextColor(reading.status) : undefined,
+          whiteSpace: 'nowrap',
+        }}
       >
         {prefix ? `${prefix} ` : ''}
         {text}

@@ -17,7 +17,7 @@ import { PieChart } from '../../../components/charts/pie-chart.tsx';
 import { TimeSeriesChart } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { modelStatusColors, modelStatusKind } from '../../../lib/model-status.ts';
+import { modelStatusColors, modelStatusKind, modelStatusTextColors } from '../../../lib/model-status.ts';
 import { useVcaLife } from '../api/get-vca-life.ts';
 import { useVcaOverall } from '../api/get-vca-overall.ts';
 
@@ -52,7 +52,7 @@ function LifeCard({
           <Typography variant="caption" color="text.secondary">
             {t('vcaEvs.rulPercent')}
           </Typography>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 700, color: modelStatusColors[kind] }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 700, color: modelStatusTextColors[kind] }}>
             {percent ? `${percent.display} %` : '–'}
           </Typography>
         </Box>
@@ -65,7 +65,7 @@ function LifeCard({
           </Typography>
         </Box>
       </Stack>
-      <Typography variant="body2" sx={{ color: modelStatusColors[kind], fontWeight: 600 }}>
+      <Typography variant="body2" sx={{ color: modelStatusTextColors[kind], fontWeight: 600 }}>
         {condition ? t(`vcaEvs.${condition}`) : t('modelStatus.offline')}
       </Typography>
       {condition && condition !== 'normalCondition' ? (

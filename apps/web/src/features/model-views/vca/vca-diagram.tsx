@@ -10,7 +10,13 @@ import { GaugeChart } from '../../../components/charts/gauge-chart.tsx';
 import { quantityText } from '../../../components/charts/indicator-logic.ts';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { describeError } from '../../../lib/errors.ts';
-import { type ModelStatusKind, modelStatusColors, modelStatusKind } from '../../../lib/model-status.ts';
+import {
+  type ModelStatusKind,
+  modelStatusColors,
+  modelStatusInk,
+  modelStatusKind,
+  modelStatusTextColors,
+} from '../../../lib/model-status.ts';
 import { useVcaDiagram } from '../api/get-vca-diagram.ts';
 
 /** The status legend of spec 02 §2.5 with each kind's code (spec 02 §4). */
@@ -55,7 +61,7 @@ function PartTile({ label, status }: { label: string; status: number }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
-      <Typography variant="caption" sx={{ color: modelStatusColors[kind], fontWeight: 700 }}>
+      <Typography variant="caption" sx={{ color: modelStatusTextColors[kind], fontWeight: 700 }}>
         {t(`modelStatus.${kind}`)}
       </Typography>
     </Box>
@@ -117,7 +123,7 @@ function VcaDiagramBody({ data }: { data: VcaDiagramData }) {
           <Paper
             variant="outlined"
             aria-label={t('vcaEvs.healthStatus')}
-            sx={{ p: 2, bgcolor: modelStatusColors[overallKind], color: '#fff' }}
+            sx={{ p: 2, bgcolor: modelStatusColors[overallKind], color: modelStatusInk(overallKind) }}
           >
             <Typography variant="body2">{t('vcaEvs.healthStatus')}</Typography>
             <Typography
