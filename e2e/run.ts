@@ -21,7 +21,6 @@ const HELD_BACK = new Set([
   'reports.ts',
   'rvs.ts',
   'vca-evs.ts',
-  'phone-and-accessibility.ts',
 ]);
 const all = process.env.SDP_E2E_ALL === '1';
 

@@ -48,39 +48,45 @@ async function assertNoSidewaysScroll(page: Page, where: string) {
 }
 
 test('on a phone: sign in, the drawer starts closed, the tree opens a model and closes, Sign Out is reachable', async (t) => {
-  await inFreshPage(browser(), t, async (page) => {
-    await page.setViewportSize(PHONE);
-    await signIn(page, demoAccounts.admin);
-    await page.waitForURL(/\/companies$/);
-    await assertNoSidewaysScroll(page, 'Companies');
-    await assertAccessible(page, 'Companies (390 px)');
+  await inFreshPage(
+    browser(),
+    t,
+    async (page) => {
+      await signIn(page, demoAccounts.admin);
+      await page.waitForURL(/\/companies$/);
+      await assertNoSidewaysScroll(page, 'Companies');
+      await assertAccessible(page, 'Companies (390 px)');
 
-    const drawer = page.getByRole('complementary', { name: 'Company' });
-    await page.goto(`/company/${admin.companyId}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    assert.equal(await drawer.isVisible(), false, 'the drawer starts closed under 900 px');
-    await assertNoSidewaysScroll(page, 'Company page');
-    await assertAccessible(page, 'Company page (390 px)');
+      // Over the page the drawer is a modal panel: MUI names its paper a dialog (aria-modal) there.
+      const drawer = page.getByRole('dialog', { name: 'Company' });
+      await page.goto(`/company/${admin.companyId}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      assert.equal(await drawer.isVisible(), false, 'the drawer starts closed under 900 px');
+      await assertNoSidewaysScroll(page, 'Company page');
+      await assertAccessible(page, 'Company page (390 px)');
 
-    await page.getByRole('button', { name: 'Open side panel' }).click();
-    await drawer.waitFor();
-    const tree = page.getByRole('tree');
-    await tree.getByRole('treeitem', { name: new RegExp(folderTitle) }).click();
-    await tree.getByRole('treeitem', { name: new RegExp(`^${tagCode}`) }).click();
-    // The tag's menu is a visible button on touch screens (no right click).
-    assert.ok(await tree.getByTestId('tree-row-menu').first().isVisible());
-    const model = models[4] as (typeof models)[number];
-    await tree.getByRole('treeitem', { name: new RegExp(model.title) }).click();
-    await page.waitForURL(`**/model/${model.id}`);
-    await drawer.waitFor({ state: 'hidden' });
-    await waitForTitle(page, 'Model View');
-    await page.getByRole('heading', { name: model.title }).waitFor();
-    await assertNoSidewaysScroll(page, 'Model page');
+      await page.getByRole('button', { name: 'Open side panel' }).click();
+      await drawer.waitFor();
+      const tree = page.getByRole('tree');
+      // The tree opens folded out to the models; on a touch screen every row shows its menu button (no right click).
+      await tree.getByRole('treeitem', { name: new RegExp(folderTitle) }).waitFor();
+      const tag = tree.getByRole('treeitem', { name: new RegExp(`^${tagCode}`) });
+      assert.ok(await tag.getByTestId('tree-row-menu').isVisible());
+      const model = models[4] as (typeof models)[number];
+      await tree.getByRole('treeitem', { name: new RegExp(model.title) }).click();
+      await page.waitForURL(`**/model/${model.id}`);
+      await drawer.waitFor({ state: 'hidden' });
+      await waitForTitle(page, 'Model View');
+      await page.getByRole('heading', { name: model.title }).waitFor();
+      await assertNoSidewaysScroll(page, 'Model page');
 
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.getByText('You have been logged out.').waitFor();
-  });
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.getByText('You have been logged out.').waitFor();
+    },
+    // A phone: touch, nothing hovers.
+    { viewport: PHONE, hasTouch: true, isMobile: true },
+  );
 });
 
 test('the audit log shows who built the company, searchable and kept in the address', async (t) => {

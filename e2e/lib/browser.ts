@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, type TestContext } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 const RESULTS_DIR = path.join(import.meta.dirname, '..', 'test-results');
 
@@ -47,11 +47,18 @@ export function sharedBrowser(): () => Browser {
  * Runs a journey in a fresh browser context (its own cookies) and keeps a full-page screenshot under
  * `e2e/test-results/` when it fails.
  */
-export async function inFreshPage(browser: Browser, t: TestContext, journey: (page: Page) => Promise<void>) {
+export async function inFreshPage(
+  browser: Browser,
+  t: TestContext,
+  journey: (page: Page) => Promise<void>,
+  /** A phone, say: `{ viewport, hasTouch: true, isMobile: true }` (then nothing hovers). */
+  device: BrowserContextOptions = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: 'en-GB',
     viewport: { width: 1280, height: 800 },
+    ...device,
   });
   context.setDefaultTimeout(15_000);
   // Journeys never reach the internet: map tiles, the place search and outside links fail at once instead.
