@@ -1,4 +1,3 @@
-import ToysOutlined from '@mui/icons-material/ToysOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,7 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { modelStatusKind } from '../../../lib/model-status.ts';
 import { useTrSummary } from '../api/get-tr-summary.ts';
 import { badgeStatuses } from './diagram-badges.ts';
+import { FanIcon } from './panels/fan-icon.tsx';
 
 /**
  * Overall Status, Diagram tab of a transformer (spec 02 §2.4): a picture with the badges Cw, D, I, J, F, Co, G, E, H
@@ -82,7 +82,7 @@ export function TransformerDiagram({ modelId }: { modelId: string }) {
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('modelView.cooling')} component="section">
           <Typography variant="subtitle2">{t('modelView.cooling')}</Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <ToysOutlined sx={{ color: statusColor(diagram.g), fontSize: 36 }} aria-hidden />
+            <FanIcon status={diagram.g} label={t('modelView.cooling')} size={36} />
             <Typography>{statusName(diagram.g)}</Typography>
           </Stack>
         </Paper>
