@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { ROLLUP_LEVELS } from '../timeseries/rollup-levels.ts';
 
 export interface IngestModel {
   id: string;
@@ -85,7 +86,8 @@ const UPDATE_MODEL_LAST = `UPDATE equipment_models m SET last_data_at = to_times
 FROM unnest($1::uuid[], $2::float8[]) AS u(id, t)
 WHERE m.id = u.id AND (m.last_data_at IS NULL OR m.last_data_at < to_timestamp(u.t / 1000.0))`;
 
-const MERGE_ROLLUPS = `INSERT INTO measurement_rollups AS r
+/** The merge of one rollup level (the table's name is one of ROLLUP_LEVELS, never input). */
+const mergeRollupsInto = (table: string) => `INSERT INTO ${table} AS r
   (series_id, bucket, t_first, v_first, t_last, v_last, t_min, v_min, t_max, v_max)
 SELECT s, to_timestamp(b / 1000.0), to_timestamp(tf / 1000.0), vf, to_timestamp(tl / 1000.0), vl,
   to_timestamp(tn / 1000.0), vn, to_timestamp(tx / 1000.0), vx
@@ -116,14 +118,21 @@ interface Rollup {
 
 const HOUR_MS = 3_600_000;
 
-/** Hourly first/last/min/max of a batch, to be merged into measurement_rollups. */
-export function hourlyRollups(seriesIds: number[], tsMs: number[], values: number[]): Rollup[] {
+const MERGES = Object.fromEntries(ROLLUP_LEVELS.map((level) => [level.table, mergeRollupsInto(level.table)]));
+
+/** First/last/min/max of a batch per series and bucket of `spanMs` (hourly by default), to be merged into a level. */
+export function batchRollups(
+  seriesIds: number[],
+  tsMs: number[],
+  values: number[],
+  spanMs: number = HOUR_MS,
+): Rollup[] {
   const buckets = new Map<string, Rollup>();
   for (let i = 0; i < seriesIds.length; i++) {
     const series = seriesIds[i] as number;
     const t = tsMs[i] as number;
     const v = values[i] as number;
-    const bucket = Math.floor(t / HOUR_MS) * HOUR_MS;
+    const bucket = Math.floor(t / spanMs) * spanMs;
     const key = `${series}/${bucket}`;
     const rollup = buckets.get(key);
     if (!rollup) {
@@ -348,27 +357,29 @@ export function createIngestRepository(pool: pg.Pool) {
       });
     },
 
-    /** Merges a batch into the hourly rollups, in the batch's transaction. */
+    /** Merges a batch into every rollup level, in the batch's transaction. */
     async mergeRollups(client: pg.PoolClient, seriesIds: number[], tsMs: number[], values: number[]) {
-      const rollups = hourlyRollups(seriesIds, tsMs, values);
-      if (!rollups.length) return;
-      const column = <K extends keyof Rollup>(key: K) => rollups.map((rollup) => rollup[key]);
-      await client.query({
-        name: 'merge-rollups',
-        text: MERGE_ROLLUPS,
-        values: [
-          column('series'),
-          column('bucket'),
-          column('tFirst'),
-          column('vFirst'),
-          column('tLast'),
-          column('vLast'),
-          column('tMin'),
-          column('vMin'),
-          column('tMax'),
-          column('vMax'),
-        ],
-      });
+      for (const level of ROLLUP_LEVELS) {
+        const rollups = batchRollups(seriesIds, tsMs, values, level.spanMs);
+        if (!rollups.length) return;
+        const column = <K extends keyof Rollup>(key: K) => rollups.map((rollup) => rollup[key]);
+        await client.query({
+          name: `merge-${level.table}`,
+          text: MERGES[level.table] as string,
+          values: [
+            column('series'),
+            column('bucket'),
+            column('tFirst'),
+            column('vFirst'),
+            column('tLast'),
+            column('vLast'),
+            column('tMin'),
+            column('vMin'),
+            column('tMax'),
+            column('vMax'),
+          ],
+        });
+      }
     },
 
     /**

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ROLLUP_LEVELS } from './rollup-levels.ts';
 
 export interface SeriesRow {
   id: number;
@@ -37,12 +38,15 @@ FROM raw r JOIN edges e ON e.b = r.b
 WHERE r.ts = e.t_first OR r.ts = e.t_last OR r.value = e.v_min OR r.value = e.v_max
 ORDER BY r.ts`;
 
-// M4 from the hourly rollups, for ranges where one pixel column spans an hour or more.
-const M4_ROLLUPS = `
+/**
+ * M4 from a rollup level (a table of ROLLUP_LEVELS with buckets of `spanS` seconds), for ranges where one pixel column
+ * spans at least one bucket. date_part answers float8 (extract answers numeric, several times slower per row).
+ */
+const m4FromLevel = (table: string, spanS: number) => `
 WITH r AS (
-  SELECT *, width_bucket(extract(epoch FROM bucket), $2::float8, $3::float8, $4::int) AS b
-  FROM measurement_rollups
-  WHERE series_id = $1 AND bucket >= date_trunc('hour', to_timestamp($2)) AND bucket < to_timestamp($3)
+  SELECT *, width_bucket(date_part('epoch', bucket), $2::float8, $3::float8, $4::int) AS b
+  FROM ${table}
+  WHERE series_id = $1 AND bucket >= to_timestamp(floor($2::float8 / ${spanS}) * ${spanS}) AND bucket < to_timestamp($3)
 ), c AS (
   SELECT
     (array_agg(t_first ORDER BY t_first))[1] AS tf, (array_agg(v_first ORDER BY t_first))[1] AS vf,
@@ -54,6 +58,18 @@ WITH r AS (
 SELECT DISTINCT (extract(epoch FROM p.t) * 1000)::float8 AS t, p.v
 FROM c, LATERAL (VALUES (tf, vf), (tl, vl), (tn, vn), (tx, vx)) AS p(t, v)
 ORDER BY 1`;
+
+interface M4Level {
+  spanS: number;
+  statement: string;
+  text: string;
+}
+/** The rollup levels M4 reads, finest first. */
+const M4_LEVELS: readonly M4Level[] = ROLLUP_LEVELS.map((level) => ({
+  spanS: level.spanMs / 1000,
+  statement: `series-m4-${level.table}`,
+  text: m4FromLevel(level.table, level.spanMs / 1000),
+}));
 
 const RAW = `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value AS v FROM measurements
 WHERE series_id = $1 AND ts >= to_timestamp($2) AND ts < to_timestamp($3) ORDER BY ts LIMIT $4`;
@@ -100,15 +116,24 @@ export function createTimeseriesRepository(pool: pg.Pool) {
      * year in one read), a finer one from the points. Every chart call downsamples through this one choice.
      */
     m4ToWidth(seriesId: number, fromS: number, toS: number, width: number) {
-      return (toS - fromS) / width >= 3600
-        ? repository.m4FromRollups(seriesId, fromS, toS, width)
+      const columnS = (toS - fromS) / width;
+      // The coarsest level whose bucket still fits in a pixel column.
+      const level = [...M4_LEVELS].reverse().find((one) => columnS >= one.spanS);
+      return level
+        ? repository.m4FromRollups(seriesId, fromS, toS, width, level)
         : repository.m4(seriesId, fromS, toS, width);
     },
 
-    async m4FromRollups(seriesId: number, fromS: number, toS: number, width: number) {
+    async m4FromRollups(
+      seriesId: number,
+      fromS: number,
+      toS: number,
+      width: number,
+      level: M4Level = M4_LEVELS[0] as M4Level,
+    ) {
       const { rows } = await pool.query<{ t: number; v: number }>({
-        name: 'series-m4-rollups',
-        text: M4_ROLLUPS,
+        name: level.statement,
+        text: level.text,
         values: [seriesId, fromS, toS, width],
       });
       return rows;

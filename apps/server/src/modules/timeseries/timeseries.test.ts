@@ -178,7 +178,7 @@ describe('query checks', () => {
 });
 
 describe('long ranges', () => {
-  it('draws from the hourly rollups: the spike, the first and the last point survive', async () => {
+  it('draws from the six-hourly and the hourly rollups: only stored points, the spike, the first and the last', async () => {
     const start = Date.parse('2026-08-01T00:00:00Z');
     const points = Array.from({ length: 60 * 144 }, (_, i) => ({
       tag: 'S1.battery',
@@ -191,12 +191,24 @@ describe('long ranges', () => {
       headers: { authorization: `Bearer ${key}` },
       payload: { modelCode: model.code, points },
     });
-    const url = `/api/v1/equipment-models/${model.id}/series/data?tags=S1.battery&from=${new Date(start).toISOString()}&to=${new Date(start + 60 * 86_400_000).toISOString()}&width=100`;
-    const [series] = (await get(url)).json().series;
-    expect(series.points.length).toBeLessThanOrEqual(400);
-    expect(Math.min(...series.points.map((p: number[]) => p[1]))).toBe(5);
-    expect(series.points[0]).toEqual([start, 90]);
-    expect(series.points.at(-1)).toEqual([start + (60 * 144 - 1) * 600_000, 90 - (60 * 144 - 1) / 1000]);
+    const stored = new Map(points.map((p) => [p.ts, p.value]));
+    // 100 columns of 14.4 h read the six-hour level; 1,000 columns of 86 min read the hourly one.
+    for (const width of [100, 1000]) {
+      const url = `/api/v1/equipment-models/${model.id}/series/data?tags=S1.battery&from=${new Date(start).toISOString()}&to=${new Date(start + 60 * 86_400_000).toISOString()}&width=${width}`;
+      const [series] = (await get(url)).json().series;
+      expect(series.points.length).toBeLessThanOrEqual(4 * width);
+      expect(series.points.every(([t, v]: number[]) => stored.get(t as number) === v)).toBe(true);
+      expect(Math.min(...series.points.map((p: number[]) => p[1]))).toBe(5);
+      expect(series.points[0]).toEqual([start, 90]);
+      expect(series.points.at(-1)).toEqual([start + (60 * 144 - 1) * 600_000, 90 - (60 * 144 - 1) / 1000]);
+    }
+    const levels = await ctx.database.pool.query<{ hourly: number; six: number }>(
+      `SELECT (SELECT count(*) FROM measurement_rollups WHERE series_id = s.id)::int AS hourly,
+              (SELECT count(*) FROM measurement_rollups_6h WHERE series_id = s.id)::int AS six
+       FROM series s WHERE s.model_id = $1 AND s.tag = 'S1.battery'`,
+      [model.id],
+    );
+    expect(levels.rows[0]).toEqual({ hourly: 60 * 24, six: 60 * 4 });
   });
 });
 
