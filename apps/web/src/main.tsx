@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { meQueryOptions } from './features/auth/api/get-me.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -18,6 +19,10 @@ const queryClient = createQueryClient({
   },
 });
 const router = createAppRouter(queryClient);
+
+// The session is asked for at once, beside the download of the page's chunk: the router renders the session guard
+// only once the route's lazy chunk is in, which put /users/me (and everything after it) 0.5–0.7 s late.
+if (!window.location.pathname.startsWith('/auth/')) void queryClient.prefetchQuery(meQueryOptions());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
