@@ -29,6 +29,12 @@ WHERE a.model_id = $1 AND a.kind = 'current' AND a.channel = 'a'
        AND o.captured_at = a.captured_at AND o.channel IN ('b', 'c')) = 2
 ORDER BY a.captured_at DESC LIMIT $2`;
 
+/** The named captures without their samples: enough to find their spectra in the cache. */
+const CAPTURE_HEADS = `
+SELECT DISTINCT ON (file_name) file_name, captured_at, sample_rate, length FROM waveforms
+WHERE model_id = $1 AND kind = 'current' AND channel = 'a' AND file_name = ANY($2::text[])
+ORDER BY file_name, captured_at DESC`;
+
 const CAPTURE_SAMPLES = `
 WITH a AS (
   SELECT DISTINCT ON (file_name) file_name, sensor, captured_at, sample_rate, length FROM waveforms
@@ -55,6 +61,16 @@ export function createMcaRepository(pool: pg.Pool) {
         name: 'mca-captures',
         text: CAPTURES,
         values: [modelId, limit],
+      });
+      return rows;
+    },
+
+    /** The named captures' phase-A rows without samples (a name the model lacks is left out). */
+    async captureHeads(modelId: string, fileNames: readonly string[]): Promise<CaptureRow[]> {
+      const { rows } = await pool.query<CaptureRow>({
+        name: 'mca-capture-heads',
+        text: CAPTURE_HEADS,
+        values: [modelId, fileNames],
       });
       return rows;
     },

@@ -35,7 +35,7 @@ import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
-import type { CapturePhases, McaRepository } from './mca.repository.ts';
+import type { CapturePhases, CaptureRow, McaRepository } from './mca.repository.ts';
 
 const MCA = 2;
 const DAY_MS = 86_400_000;
@@ -116,6 +116,45 @@ function aliasOf(at: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
+type PhaseSpectra = Record<'IA' | 'IB' | 'IC', CurrentSpectrumSeries>;
+
+/**
+ * Bytes a capture's cached spectra take per sample, at most: three phases, each with frequency, level and the
+ * spectrum's amplitude (and its frequencies) in float64 over half the samples.
+ */
+const SPECTRUM_BYTES_PER_SAMPLE = 3 * 4 * 8 * 0.5;
+/** The spectrum cache of one server process: about 40 captures of 65,536 samples. */
+const SPECTRUM_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Least recently used entries go first once the byte budget is spent. */
+function byteBoundedCache<T>(budget: number) {
+  const entries = new Map<string, { value: T; bytes: number }>();
+  let used = 0;
+  return {
+    get(key: string): T | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.value;
+    },
+    set(key: string, value: T, bytes: number) {
+      const old = entries.get(key);
+      if (old) {
+        used -= old.bytes;
+        entries.delete(key);
+      }
+      entries.set(key, { value, bytes });
+      used += bytes;
+      for (const [oldest, entry] of entries) {
+        if (used <= budget || oldest === key) break;
+        entries.delete(oldest);
+        used -= entry.bytes;
+      }
+    },
+  };
+}
+
 /** Union of the M4 indices of several series over one x axis, so each keeps its extremes. */
 function thinned(x: Float64Array, ys: readonly ArrayLike<number>[], maxPoints: number): number[] {
   if (x.length <= maxPoints) return Array.from(x, (_, i) => i);
@@ -127,6 +166,7 @@ function thinned(x: Float64Array, ys: readonly ArrayLike<number>[], maxPoints: n
 
 /** The MCA dashboard (spec 02 §2.5–§2.7, §7): every figure from stored captures and series through @sdp/analytics. */
 export function createMcaService({ repository, timeseries, models, master }: Deps) {
+  const spectrumCache = byteBoundedCache<PhaseSpectra>(SPECTRUM_CACHE_BYTES);
   /** The motor and its settings; another model's type answers 404, as an unknown model. */
   async function motor(modelId: string) {
     const model = await repository.model(modelId);
@@ -158,10 +198,40 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
     return found;
   }
 
-  function spectraOf(
-    capture: CapturePhases,
+  /**
+   * The three phase spectra of each named capture (in the order asked), from the cache when they were computed
+   * before: a stored capture never changes, and its spectra cost far more than reading its name (three FFTs of up
+   * to 65,536 samples after reading 768 KB). Only the captures not in the cache are read with their samples.
+   */
+  async function spectraOfCaptures(
+    modelId: string,
+    fileNames: readonly string[],
     maxHz?: number,
-  ): Record<'IA' | 'IB' | 'IC', CurrentSpectrumSeries> {
+  ): Promise<{ capture: CaptureRow; spectra: PhaseSpectra }[]> {
+    const unique = [...new Set(fileNames)];
+    const heads = await repository.captureHeads(modelId, unique);
+    const missing = unique.find((name) => !heads.some((head) => head.file_name === name));
+    if (missing !== undefined) throw notFound(`fileName: no capture '${missing}' of this model.`);
+    const keyOf = (head: CaptureRow) =>
+      `${modelId}/${head.file_name}/${head.captured_at.getTime()}/${head.length}/${maxHz ?? 'all'}`;
+    const toRead = heads.filter((head) => !spectrumCache.get(keyOf(head))).map((head) => head.file_name);
+    if (toRead.length) {
+      for (const capture of await repository.capturePhases(modelId, toRead)) {
+        spectrumCache.set(
+          keyOf(capture),
+          spectraOf(capture, maxHz),
+          capture.length * SPECTRUM_BYTES_PER_SAMPLE,
+        );
+      }
+    }
+    return unique.flatMap((name) => {
+      const head = heads.find((one) => one.file_name === name) as CaptureRow;
+      const spectra = spectrumCache.get(keyOf(head));
+      return spectra ? [{ capture: head, spectra }] : [];
+    });
+  }
+
+  function spectraOf(capture: CapturePhases, maxHz?: number): PhaseSpectra {
     const spectrum = (samples: Float32Array) => {
       try {
         return currentSpectrum(samples, capture.sample_rate, maxHz === undefined ? {} : { maxHz });
@@ -241,9 +311,8 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
     ): Promise<McaFrequencyResult> {
       const { model } = await motor(modelId);
       const range = MCA_FREQUENCY_RANGES.find((r) => r.groupCode === groupCode);
-      const found = await captures(modelId, fileNames);
-      const series = found.map((capture) => {
-        const spectra = spectraOf(capture, range?.maxHz ?? undefined);
+      const found = await spectraOfCaptures(modelId, fileNames, range?.maxHz ?? undefined);
+      const series = found.map(({ capture, spectra }) => {
         const x = spectra.IA.frequencyHz;
         const keep = thinned(x, [spectra.IA.levelDb, spectra.IB.levelDb, spectra.IC.levelDb], maxPoints);
         const supply = (phase: 'IA' | 'IB' | 'IC') => ({
@@ -269,10 +338,9 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
 
     async faultFrequencies(modelId: string, fileNames: readonly string[]): Promise<McaFaultFrequencies> {
       const m = await motor(modelId);
-      const found = await captures(modelId, fileNames);
+      const found = await spectraOfCaptures(modelId, fileNames);
       return {
-        files: found.map((capture) => {
-          const spectra = spectraOf(capture);
+        files: found.map(({ capture, spectra }) => {
           const { spectrum, supply } = spectra.IA;
           const speed = m.ratedRpm
             ? motorSpeed(supply.frequencyHz, m.poles, m.ratedRpm)
