@@ -1,5 +1,8 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type EChartsInstance = ReturnType<typeof import('./echarts-setup.ts').init>;
 
@@ -59,8 +62,13 @@ export function EChartsCanvas({
   onClick,
   group,
 }: EChartsCanvasProps) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsInstance>();
+  // A chart that cannot be drawn (its chunk did not load, no WebGL for a 3D view, an option ECharts refuses) says
+  // so in its own box with Retry, instead of taking the whole page down.
+  const [failure, setFailure] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
   const widthListener = useRef(onWidth);
   widthListener.current = onWidth;
   const clickListener = useRef(onClick);
@@ -80,9 +88,18 @@ export function EChartsCanvas({
           });
     observer?.observe(element);
     widthListener.current?.(element.clientWidth);
+    const failed = (error: unknown) => {
+      if (!disposed) setFailure(error instanceof Error ? error.message : String(error));
+    };
     void (gl ? loadEChartsGl() : loadECharts()).then(({ init, connect }) => {
       if (disposed) return;
-      const created = init(element, undefined, { renderer: 'canvas' });
+      let created: EChartsInstance;
+      try {
+        created = init(element, undefined, { renderer: 'canvas' });
+      } catch (error) {
+        failed(error);
+        return;
+      }
       instance = created;
       // Charts of one group zoom together (e.g. the MCA residual and diagnostic charts, spec 02 §2.7).
       if (group) {
@@ -119,17 +136,48 @@ export function EChartsCanvas({
         });
       }
       setChart(instance);
-    });
+    }, failed);
     return () => {
       disposed = true;
       observer?.disconnect();
       instance?.dispose();
+      setChart(undefined);
     };
-  }, [gl, group]);
+    // `attempt` re-creates the chart on Retry.
+  }, [gl, group, attempt]);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
+    if (!chart) return;
+    try {
+      chart.setOption(option, { notMerge: true });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
   }, [chart, option]);
+
+  if (failure !== undefined) {
+    return (
+      <Box sx={{ width: '100%', minHeight: height, display: 'grid', alignItems: 'center' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setFailure(undefined);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('charts.drawFailed', { chart: label, message: failure })}
+        </Alert>
+      </Box>
+    );
+  }
 
   const series = Array.isArray(option.series) ? (option.series as { data?: unknown[] }[]) : [];
   const points = series.reduce((sum, one) => sum + (one.data?.length ?? 0), 0);

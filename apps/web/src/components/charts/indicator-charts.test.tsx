@@ -96,3 +96,18 @@ describe('PrpdScatterChart', () => {
     expect(screen.queryByText('No data')).toBeNull();
   });
 });
+
+describe('a chart that cannot be drawn', () => {
+  it('says so in its own box with Retry, and Retry draws it again', async () => {
+    setOption.mockImplementationOnce(() => {
+      throw new Error('WebGL is not available');
+    });
+    render(<GaugeChart item={{ name: 'Load', value: 50, unit: '%', warning: 100, alarm: 120, status: 0 }} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Load could not be drawn: WebGL is not available');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Load' })).toBeTruthy());
+    await waitFor(() => expect(setOption).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

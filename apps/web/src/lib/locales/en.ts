@@ -608,6 +608,7 @@ export const en = {
     secondPoint: 'Right point',
   },
   charts: {
+    drawFailed: '{{chart}} could not be drawn: {{message}}',
     warning: 'Warning',
     alarm: 'Alarm',
     status: { '-1': 'Offline', '0': 'Normal', '1': 'Warning', '2': 'Alarm' },

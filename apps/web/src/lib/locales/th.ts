@@ -603,6 +603,7 @@ export const th: TranslationTree = {
     secondPoint: 'จุดขวา',
   },
   charts: {
+    drawFailed: 'ไม่สามารถวาดกราฟ {{chart}} ได้: {{message}}',
     warning: 'เตือน',
     alarm: 'แจ้งเตือนอันตราย',
     status: { '-1': 'ออฟไลน์', '0': 'ปกติ', '1': 'เตือน', '2': 'แจ้งเตือนอันตราย' },
