@@ -90,3 +90,26 @@ export function tagImagePng(tag: Pick<PlantTag, 'code' | 'groupType'>): Uint8Arr
   }
   return encodePng(size, size, rgb);
 }
+
+/**
+ * The demo company's 128×128 logo: a teal square with a white pulse line (a trend going through a spike), so the
+ * drawer and the company cards show a real picture and the company can be edited as the spec requires a logo.
+ */
+export function companyLogoPng(): Uint8Array<ArrayBuffer> {
+  const size = 128;
+  const rgb = new Uint8Array(size * size * 3);
+  const pulse = (x: number) => {
+    const u = x / size;
+    if (u < 0.3 || u > 0.7) return 0.5;
+    if (u < 0.4) return 0.5 - (u - 0.3) * 3;
+    if (u < 0.55) return 0.2 + (u - 0.4) * 4;
+    return 0.8 - (u - 0.55) * 2;
+  };
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const line = Math.abs(y / size - pulse(x)) < 0.035 && x > 12 && x < size - 12;
+      rgb.set(line ? [255, 255, 255] : [11, 92, 122], 3 * (y * size + x));
+    }
+  }
+  return encodePng(size, size, rgb);
+}

@@ -1,4 +1,4 @@
-import { demoPlant, firstModelCode, type Plant, tagImagePng } from '@sdp/simulator';
+import { companyLogoPng, demoPlant, firstModelCode, type Plant, tagImagePng } from '@sdp/simulator';
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER } from '../auth/csrf.ts';
 import type { DatabaseHandle, Db } from '../db/pool.ts';
@@ -35,7 +35,11 @@ export async function buildDemoPlant(
   if (login.statusCode !== 200)
     throw new Error(`demo: the administrator cannot sign in (${login.statusCode})`);
   const cookie = `sdp_session=${login.cookies.find((c) => c.name === 'sdp_session')?.value}`;
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<T> => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<T> => {
     const response = await app.inject({
       method,
       url,
@@ -103,6 +107,30 @@ export async function buildDemoPlant(
       // The simulator streams every few seconds: a minute of silence means the demo stopped.
       await demo.setExpectedInterval(created.id, 600);
     }
+  }
+
+  // The company has its logo (the spec requires one to save the company): once, when it has none.
+  const company = await call<Record<string, unknown>>('GET', `/api/v1/companies/${companyId}`);
+  if (!company.image_path) {
+    const png = Buffer.from(companyLogoPng());
+    const url = await files.save({
+      kind: 'companys',
+      originalName: 'demo-plant-logo.png',
+      type: 'png',
+      bytes: png,
+      companyId,
+      uploadedBy: null,
+    });
+    await call('PUT', `/api/v1/companies/${companyId}`, {
+      image_path: url,
+      title: company.title,
+      initial_code: company.initial_code,
+      description: company.description ?? '',
+      start_date: company.start_date,
+      end_date: company.end_date,
+      rvs_upgrade: company.rvs_upgrade,
+      time_zone: company.time_zone,
+    });
   }
 
   // Every model's Overall Status Image and Document tabs have something to show: once per model that has none.

@@ -54,4 +54,23 @@ describe('the demo plant', () => {
     );
     expect(await equipmentSeenBy('owner@example.com')).toHaveLength(8);
   });
+
+  it('gives the company a logo, once, served as a PNG (the company can then be saved as the spec requires)', async () => {
+    const cookie = await signIn(ctx.app, 'owner@example.com', PASSWORD);
+    const company = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/companies/${plant.companyId}`,
+      headers: { cookie },
+    });
+    const logo = company.json().image_path as string;
+    expect(logo).toMatch(/^\/api\/v1\/files\/companys\/demo-plant-logo-.+\.png$/);
+    const file = await ctx.app.inject({ method: 'GET', url: logo, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const { rows } = await ctx.database.pool.query(
+      "SELECT count(*)::int AS n FROM stored_files WHERE kind = 'companys' AND company_id = $1",
+      [plant.companyId],
+    );
+    expect(rows[0].n).toBe(1);
+  });
 });
