@@ -9,8 +9,15 @@ export type ApiSession = {
   dispose: () => Promise<void>;
 };
 
-/** Signs in through `POST /auth/login` (the session cookie stays in the request context). */
-export async function apiSession(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+/**
+ * Signs in through `POST /auth/login` (the session cookie stays in the request context). `companyId` selects that
+ * company for the session (the platform ADMIN of a fresh plant has none selected yet).
+ */
+export async function apiSession(
+  email: string,
+  password = DEMO_PASSWORD,
+  companyId?: string,
+): Promise<ApiSession> {
   const context: APIRequestContext = await request.newContext({
     baseURL: baseUrl(),
     // As the web client: the server refuses body-less and multipart writes without it (CSRF).
@@ -19,6 +26,11 @@ export async function apiSession(email: string, password = DEMO_PASSWORD): Promi
   const login = await context.post('/auth/login', { data: { email, password } });
   if (!login.ok()) throw new Error(`Sign-in of ${email} failed: ${login.status()} ${await login.text()}`);
   const { user } = (await login.json()) as { user: { selectedCompanyId: string | null } };
+  if (companyId && user.selectedCompanyId !== companyId) {
+    const chosen = await context.put('/api/v1/users/me/company', { data: { company_id: companyId } });
+    if (!chosen.ok()) throw new Error(`${email} cannot select company ${companyId}: ${chosen.status()}`);
+    user.selectedCompanyId = companyId;
+  }
   if (!user.selectedCompanyId) throw new Error(`${email} has no selected company.`);
 
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
