@@ -18,7 +18,6 @@ const only = process.argv.slice(2);
  */
 const HELD_BACK = new Set([
   'reports.ts',
-  'vca-evs.ts',
 ]);
 const all = process.env.SDP_E2E_ALL === '1';
 
