@@ -126,6 +126,11 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
   const newPage = usePage(shownNew);
   const historyPage = usePage(shownHistory);
   const isExpanded = expanded ?? open.length > 0;
+  // Opened by default once open events exist (spec 03 §2.14), and kept open after that: closing the last event
+  // with Done must not fold the panel away from the history the user is about to read.
+  useEffect(() => {
+    if (expanded === undefined && open.length > 0) setExpanded(true);
+  }, [expanded, open.length]);
 
   // Opened from the alarm list or a mail at one event: show its details once.
   const focus = Number(search.get('event'));

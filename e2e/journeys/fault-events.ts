@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  type ApiSession,
+  apiSession,
+  createFolder,
+  createTag,
+  rootFolderId,
+  uniqueCode,
+} from '../lib/api.ts';
+import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { createOnlineModel } from '../lib/models.ts';
+import { demoAccounts, signIn } from '../lib/sign-in.ts';
+
+// Fault events you can own (issue 15 items 1, 8): an event raised by ingest while the model page is open appears
+// without a reload; it is acknowledged to a recipient with a comment, closed with Done, and its history details
+// say who did what. On the shared journey server (no streaming plant): a transformer of the demo company's own gets
+// no data but what this journey sends.
+const browser = sharedBrowser();
+
+let owner: ApiSession;
+let tx: { id: string; code: string };
+let key: string;
+
+before(async () => {
+  owner = await apiSession(demoAccounts.owner);
+  // A transformer of its own, in a folder of its own, built by the platform ADMIN (who builds structure): the
+  // shared server's demo company has no streaming plant.
+  const admin = await apiSession(demoAccounts.admin, undefined, owner.companyId);
+  const folder = await createFolder(admin, await rootFolderId(admin), uniqueCode('FE'));
+  const tag = await createTag(admin, folder, uniqueCode('TXF'), 'Fault-event journey transformer');
+  const id = await createOnlineModel(admin, tag, 1, 'Fault-event transformer');
+  await admin.dispose();
+  const { modelCode } = await owner.call<{ modelCode: string }>('GET', `/api/v1/equipment-models/${id}`);
+  tx = { id, code: modelCode };
+  ({ key } = await owner.call<{ key: string }>('POST', `/api/v1/companies/${owner.companyId}/ingest-keys`, {
+    name: 'fault-events journey',
+  }));
+});
+
+after(async () => {
+  await owner?.dispose();
+});
+
+/** Sends hydrogen readings far above the transformer's alarm limit: 3 of the last 5 make the default persistence. */
+async function hydrogenAlarm(page: Page) {
+  const now = Date.now();
+  const points = [900, 910, 920, 930, 940].map((value, i) => ({
+    tag: 'h2',
+    ts: new Date(now - (5 - i) * 60_000).toISOString(),
+    value,
+  }));
+  const sent = await page.request.post('/api/v1/ingest/measurements', {
+    headers: { authorization: `Bearer ${key}` },
+    data: { modelCode: tx.code, points },
+  });
+  assert.equal(sent.status(), 200, await sent.text());
+}
+
+/** Fills the Acknowledgement or Done dialog, saves, confirms the send and waits for 'Your data was send.'. */
+async function sendComment(page: Page, title: string, comment: string, recipient?: RegExp) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  if (recipient) {
+    await dialog.getByRole('combobox', { name: 'Send to' }).click();
+    await page.getByRole('option', { name: recipient }).click();
+  }
+  // Typing in the comment closes the recipients' list (Escape there would close the dialog too).
+  await dialog.getByRole('textbox', { name: /^Comment/ }).click();
+  await dialog.getByRole('textbox', { name: /^Comment/ }).fill(comment);
+  await dialog.getByRole('button', { name: /^(Save|Update)$/ }).click();
+  await page.getByText('Would you like to send a comment?').waitFor();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Your data was send.').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+test('an event raised by ingest appears on the open page; acknowledge, Done, and the history says who and when', {
+  timeout: 180_000,
+}, async (t) => {
+  await inFreshPage(browser(), t, async (page) => {
+    page.setDefaultTimeout(30_000);
+    await signIn(page, demoAccounts.owner);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await page.goto(`/model/${tx.id}`);
+    await page.getByRole('heading', { name: 'Fault-event transformer' }).waitFor();
+    // Without events the panel stays folded (spec 03 §2.14: expanded by default when alarms exist).
+    const panelHeader = page.getByRole('button', { name: /^Fault Event Alarm/ });
+    await panelHeader.waitFor();
+    assert.equal(
+      await panelHeader.getAttribute('aria-expanded'),
+      'false',
+      'the transformer starts without events',
+    );
+    const fresh = page.getByRole('table', { name: 'New Fault Event Alarm' });
+    await page.evaluate(() => {
+      (window as unknown as { journeyMarker: string }).journeyMarker = 'same page';
+    });
+
+    // The event arrives over the page's event stream: no reload, no refresh click.
+    await hydrogenAlarm(page);
+    const row = fresh.locator('tr[data-event-id]').first();
+    await row.waitFor({ timeout: 60_000 });
+    assert.match((await row.textContent()) ?? '', /Alarm/);
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker),
+      'same page',
+      'the page was not reloaded',
+    );
+
+    // Acknowledge to the supermember with a comment; the button then reads Update and Done appears.
+    await row.getByRole('button', { name: 'Acknowledge' }).click();
+    await sendComment(
+      page,
+      'Acknowledgement',
+      'Oil sample taken, lab results tomorrow.',
+      /supermember@example\.com/,
+    );
+    await row.getByRole('button', { name: 'Update' }).waitFor();
+
+    // Done closes it: it leaves the new events for the history.
+    await row.getByRole('button', { name: 'Done' }).click();
+    await sendComment(page, 'Done', 'Oil degassed and resampled: hydrogen back to normal.');
+    const history = page.getByRole('table', { name: 'Fault Event Alarm History' });
+    const closed = history.locator('tr[data-event-id]').first();
+    await closed.waitFor();
+    assert.equal(await fresh.locator('tr[data-event-id]').count(), 0, 'no open event is left');
+
+    // The history details say who acknowledged and closed it, to whom, and what they wrote.
+    await closed.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Alarm History Details' });
+    await details.waitFor();
+    const text = (await details.textContent()) ?? '';
+    for (const expected of [
+      'Olivia Owner',
+      'supermember@example.com',
+      'Oil sample taken, lab results tomorrow.',
+      'Oil degassed and resampled: hydrogen back to normal.',
+    ]) {
+      assert.ok(text.includes(expected), `the details name ${expected}`);
+    }
+    await details.getByRole('button', { name: 'Close' }).click();
+  });
+});
