@@ -74,6 +74,7 @@ export function EChartsCanvas({
   const clickListener = useRef(onClick);
   clickListener.current = onClick;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the chart on Retry.
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -143,7 +144,6 @@ export function EChartsCanvas({
       instance?.dispose();
       setChart(undefined);
     };
-    // `attempt` re-creates the chart on Retry.
   }, [gl, group, attempt]);
 
   useEffect(() => {
