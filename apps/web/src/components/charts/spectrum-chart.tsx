@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DialogMessage, MessageDialog } from '../message-dialog.tsx';
 import { AxisBoundField, useExcelDownload } from './chart-inputs.tsx';
 import { CHART_HEIGHT } from './chart-logic.ts';
 import { ChartOverlay } from './chart-overlay.tsx';
@@ -62,6 +63,11 @@ type SpectrumChartProps = {
    * `frequency` is set, i.e. x in seconds).
    */
   waveform?: { xLabel: string; frequency: boolean } | undefined;
+  /**
+   * Why a mark type may not be drawn now (the MCA spectrum's rule of spec 02 §5: harmonic and sideband lines need
+   * more than one file): the message shown instead, and the mark type stays as it was.
+   */
+  refuseMark?: ((kind: 'harmonic' | 'sideband') => DialogMessage | undefined) | undefined;
 };
 
 /**
@@ -86,6 +92,7 @@ export function SpectrumChart({
   onPicksChange,
   height = CHART_HEIGHT,
   waveform,
+  refuseMark,
 }: SpectrumChartProps) {
   const { t } = useTranslation();
   const spectrumLabels = useSpectrumLabels();
@@ -96,6 +103,7 @@ export function SpectrumChart({
   const [xUnit, setXUnit] = useState<XUnit>('hz');
   const [rangeText, setRangeText] = useState<SpectrumRangeInputs>(DEFAULT_SPECTRUM_RANGE);
   const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
+  const [refused, setRefused] = useState<DialogMessage | null>(null);
   const peaks = usePeakPicks();
   const shown = series ?? [];
   const maxX = toDisplayX(maxFrequency(shown), xUnit);
@@ -160,7 +168,16 @@ export function SpectrumChart({
         {waveform ? null : (
           <>
             <XUnitSwitch value={xUnit} onChange={setXUnit} />
-            <MarkModeControls mode={mode} onChange={setMode} xUnit={xUnit} withSpacing />
+            <MarkModeControls
+              mode={mode}
+              onChange={(next) => {
+                const refusal = next.kind === 'none' ? undefined : refuseMark?.(next.kind);
+                if (refusal) setRefused(refusal);
+                else setMode(next);
+              }}
+              xUnit={xUnit}
+              withSpacing
+            />
           </>
         )}
         {toolbar}
@@ -208,6 +225,7 @@ export function SpectrumChart({
           emptyMessage={emptyMessage}
         />
       </Box>
+      <MessageDialog message={refused} onClose={() => setRefused(null)} />
     </Paper>
   );
 }

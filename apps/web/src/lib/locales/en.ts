@@ -821,6 +821,11 @@ export const en = {
     loadFailed: 'Could not load the files of this model.',
   },
   mca: {
+    unableToDisplay: { harmonic: 'Unable to display harmonic', sideband: 'Unable to display sideband' },
+    selectMoreThanOne: {
+      harmonic: 'Please select more than one chart to display the harmonic line.',
+      sideband: 'Please select more than one chart to display the sideband line.',
+    },
     dashboard: 'Monitoring Dashboard',
     diagramLabel: 'Motor diagram with the status of each part',
     diagramFailed: 'The motor status could not be loaded.',

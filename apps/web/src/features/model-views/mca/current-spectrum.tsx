@@ -267,6 +267,16 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
           faultMarks={marks}
           resetKey={searches}
           onWidth={setWidth}
+          refuseMark={(kind) =>
+            // Spec 02 §5: harmonic and sideband lines need more than one file searched.
+            (searched?.files.length ?? 0) < 2
+              ? {
+                  title: t(`mca.unableToDisplay.${kind}`),
+                  message: t(`mca.selectMoreThanOne.${kind}`),
+                  severity: 'warning',
+                }
+              : undefined
+          }
         />
       ) : (
         <WaterfallChart
