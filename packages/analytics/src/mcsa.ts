@@ -415,6 +415,39 @@ function rms(values: ArrayLike<number>): number {
   return Math.sqrt(sum / values.length);
 }
 
+/** Sideband levels of one phase (dB below its supply peak), the higher of each lower/upper pair. */
+export interface PhaseSidebandLevels {
+  readonly rotor_bar_crack: number;
+  readonly eccentric_airgap: number;
+  readonly short_turn: number;
+  /** |fs ± fv| of the given bearing frequency; null without one. */
+  readonly bearing_failure: number | null;
+}
+
+/**
+ * The sideband levels of one phase's current spectrum: rotor bars fs(1 ± 2s), eccentricity fs ± fr, stator
+ * fs ± 2fr and, when `bearingHz` is given, bearing |fs ± fv|. `motorCurrentFeatures` takes the worst phase of
+ * these; the MCA Frequency Detail shows each phase.
+ */
+export function phaseSidebandLevels(
+  spectrum: Spectrum,
+  supply: Peak,
+  speed: Pick<MotorSpeed, 'slip' | 'rotorHz'>,
+  bearingHz?: number,
+): PhaseSidebandLevels {
+  const fs = supply.frequencyHz;
+  const level = (spacing: number) => {
+    const [pair] = sidebandLevels(spectrum, supply, sidebandPairs(fs, spacing));
+    return Math.max(pair!.lowerDb, pair!.upperDb);
+  };
+  return {
+    rotor_bar_crack: level(2 * speed.slip * fs),
+    eccentric_airgap: level(speed.rotorHz),
+    short_turn: level(2 * speed.rotorHz),
+    bearing_failure: bearingHz === undefined ? null : level(bearingHz),
+  };
+}
+
 /**
  * Fault features of one three-phase record: per phase the worst (highest) sideband level in dB below the
  * supply for rotor bars fs(1 ± 2s), bearing |fs ± fv|, eccentricity fs ± fr and stator fs ± 2fr, then the
@@ -434,17 +467,17 @@ export function motorCurrentFeatures(
   const worst = { rotor_bar_crack: -200, bearing_failure: -200, eccentric_airgap: -200, short_turn: -200 };
   for (const phase of [ia, ib, ic]) {
     const { spectrum, supply } = currentSpectrum(phase, sampleRateHz, options);
-    const speed = resolveSpeed(spectrum, supply, motor);
-    const fs = supply.frequencyHz;
-    const level = (spacing: number) => {
-      const [pair] = sidebandLevels(spectrum, supply, sidebandPairs(fs, spacing));
-      return Math.max(pair!.lowerDb, pair!.upperDb);
-    };
-    worst.rotor_bar_crack = Math.max(worst.rotor_bar_crack, level(2 * speed.slip * fs));
-    worst.eccentric_airgap = Math.max(worst.eccentric_airgap, level(speed.rotorHz));
-    worst.short_turn = Math.max(worst.short_turn, level(2 * speed.rotorHz));
-    if (motor.bearingHz !== undefined)
-      worst.bearing_failure = Math.max(worst.bearing_failure, level(motor.bearingHz));
+    const levels = phaseSidebandLevels(
+      spectrum,
+      supply,
+      resolveSpeed(spectrum, supply, motor),
+      motor.bearingHz,
+    );
+    worst.rotor_bar_crack = Math.max(worst.rotor_bar_crack, levels.rotor_bar_crack);
+    worst.eccentric_airgap = Math.max(worst.eccentric_airgap, levels.eccentric_airgap);
+    worst.short_turn = Math.max(worst.short_turn, levels.short_turn);
+    if (levels.bearing_failure !== null)
+      worst.bearing_failure = Math.max(worst.bearing_failure, levels.bearing_failure);
   }
   const residual = new Float64Array(ia.length);
   for (let i = 0; i < residual.length; i++) residual[i] = ia[i]! + ib[i]! + ic[i]!;

@@ -146,7 +146,10 @@ export const mcaSeriesQuery = z.object({
 });
 
 const seriesPoints = z.object({ values: z.array(z.number()), timestamp: z.array(z.number()) });
-/** MCA time-series row (spec 02 §3): phase tags (I0, speed, THDi) carry Ia/Ib/Ic, the others values/timestamp. */
+/**
+ * MCA time-series row (spec 02 §3): phase tags (I0, speed, THDi) carry Ia/Ib/Ic, the others values/timestamp; the
+ * Frequency Detail rows carry both: values/timestamp of the worst phase and Ia/Ib/Ic for the phase choice.
+ */
 export const mcaSeriesRow = z.object({
   tagCode: z.string(),
   name: z.string(),

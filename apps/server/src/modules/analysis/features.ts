@@ -8,10 +8,10 @@ import {
   envelopeSpectrum,
   estimateRotorSpeed,
   loadOscillation,
-  motorCurrentFeatures,
   motorSpeed,
   otherFamilyLines,
   overallFeatures,
+  phaseSidebandLevels,
   STANDARD_GRAVITY,
   totalHarmonicDistortion,
 } from '@sdp/analytics';
@@ -59,47 +59,60 @@ export interface MotorFeatureInput {
  * MCA indicators from the three stator currents captured together (ANALYTICS.md §4): sideband levels in dB below the
  * supply peak for broken rotor bars, eccentricity and inter-turn signatures; the bearing signature |fs ± fv| of the
  * motor's catalogue bearings (BPFO, BPFI, 2×BSF); the load-oscillation index (docs/analytics-mca.md); each the worst
- * phase. Per phase: RMS current (I0), speed from the eccentricity sideband and THDi, for the Time Series Detail phase
- * choice. Unbalance and THD of the meter come from the gateway as scalars: it sees every cycle, not one capture a day.
+ * phase. Per phase (`<tag>.a|b|c`): RMS current (I0), speed from the eccentricity sideband, THDi and each fault level,
+ * for the phase choice of Time Series Detail and Frequency Detail. Unbalance and THD of the meter come from the gateway as scalars: it sees every cycle, not one capture a day.
  */
 export function motorFeatures(
   phases: { a: Float32Array; b: Float32Array; c: Float32Array },
   sampleRateHz: number,
   motor: MotorFeatureInput,
 ): FeaturePoint[] {
-  const features = motorCurrentFeatures({ ia: phases.a, ib: phases.b, ic: phases.c }, sampleRateHz, {
-    poles: motor.poles,
-    ...(motor.rpm ? { rpm: motor.rpm } : {}),
-  });
-  const candidates: { tag: string; unit: string; value: number | null }[] = [
-    { tag: 'broken_rotor_bar', unit: 'dB', value: features.rotor_bar_crack },
-    { tag: 'eccentric_airgap', unit: 'dB', value: features.eccentric_airgap },
-    { tag: 'short_turn', unit: 'dB', value: features.short_turn },
-  ];
-  let bearing = -200;
-  let oscillation = -200;
+  if (phases.b.length !== phases.a.length || phases.c.length !== phases.a.length)
+    throw new Error('the three phase currents differ in length');
+  const perPhase: FeaturePoint[] = [];
+  const worst = {
+    broken_rotor_bar: -200,
+    eccentric_airgap: -200,
+    short_turn: -200,
+    bearing: -200,
+    oscillation: -200,
+  };
   for (const [channel, samples] of Object.entries(phases)) {
     const { spectrum, supply } = currentSpectrum(samples, sampleRateHz);
     const estimated = estimateRotorSpeed(spectrum, supply, motor.poles);
     const speed = motor.rpm ? motorSpeed(supply.frequencyHz, motor.poles, motor.rpm) : estimated;
-    if (motor.bearings?.length)
-      bearing = Math.max(
-        bearing,
-        bearingCurrentSignature(spectrum, supply, motor.bearings, otherFamilyLines(supply.frequencyHz, speed))
-          .levelDb,
-      );
-    oscillation = Math.max(oscillation, loadOscillation(spectrum, supply, speed).levelDb);
-    candidates.push(
+    const sidebands = phaseSidebandLevels(spectrum, supply, speed);
+    const bearing = motor.bearings?.length
+      ? bearingCurrentSignature(spectrum, supply, motor.bearings, otherFamilyLines(supply.frequencyHz, speed))
+          .levelDb
+      : null;
+    const oscillation = loadOscillation(spectrum, supply, speed).levelDb;
+    worst.broken_rotor_bar = Math.max(worst.broken_rotor_bar, sidebands.rotor_bar_crack);
+    worst.eccentric_airgap = Math.max(worst.eccentric_airgap, sidebands.eccentric_airgap);
+    worst.short_turn = Math.max(worst.short_turn, sidebands.short_turn);
+    if (bearing !== null) worst.bearing = Math.max(worst.bearing, bearing);
+    worst.oscillation = Math.max(worst.oscillation, oscillation);
+    perPhase.push(
       { tag: `i0.${channel}`, unit: 'A', value: overallFeatures(samples).rms },
       { tag: `speed.${channel}`, unit: 'RPM', value: estimated.rpm },
       { tag: `thdi.${channel}`, unit: '%', value: totalHarmonicDistortion(spectrum, supply) },
+      // Frequency Detail's phase choice (spec 02 §2.7): each fault level of this phase.
+      { tag: `broken_rotor_bar.${channel}`, unit: 'dB', value: sidebands.rotor_bar_crack },
+      { tag: `eccentric_airgap.${channel}`, unit: 'dB', value: sidebands.eccentric_airgap },
+      { tag: `short_turn.${channel}`, unit: 'dB', value: sidebands.short_turn },
+      ...(bearing === null ? [] : [{ tag: `bearing_failure.${channel}`, unit: 'dB', value: bearing }]),
+      { tag: `load_oscillation.${channel}`, unit: 'dB', value: oscillation },
     );
   }
-  if (motor.bearings?.length) candidates.push({ tag: 'bearing_failure', unit: 'dB', value: bearing });
-  candidates.push({ tag: 'load_oscillation', unit: 'dB', value: oscillation });
-  return candidates.filter(
-    (point): point is FeaturePoint => point.value !== null && Number.isFinite(point.value),
-  );
+  const candidates: FeaturePoint[] = [
+    { tag: 'broken_rotor_bar', unit: 'dB', value: worst.broken_rotor_bar },
+    { tag: 'eccentric_airgap', unit: 'dB', value: worst.eccentric_airgap },
+    { tag: 'short_turn', unit: 'dB', value: worst.short_turn },
+    ...perPhase,
+    ...(motor.bearings?.length ? [{ tag: 'bearing_failure', unit: 'dB', value: worst.bearing }] : []),
+    { tag: 'load_oscillation', unit: 'dB', value: worst.oscillation },
+  ];
+  return candidates.filter((point) => Number.isFinite(point.value));
 }
 
 /** Peak amplitude spectrum of a stored waveform, for the spectrum API. */

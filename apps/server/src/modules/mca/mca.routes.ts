@@ -51,7 +51,7 @@ export const mcaRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, 
       schema: {
         tags,
         summary:
-          'MCA time series: tab 21 Time Series Detail (meter scalars; I0, speed and THDi per phase), tab 22 Frequency Detail (fault-frequency levels, dB)',
+          'MCA time series: tab 21 Time Series Detail (meter scalars; I0, speed and THDi per phase), tab 22 Frequency Detail (fault-frequency levels, dB: worst phase, and Ia/Ib/Ic)',
         params: mcaModelParams,
         querystring: mcaSeriesQuery,
         response: { 200: z.array(mcaSeriesRow), ...errors },

@@ -62,7 +62,7 @@ const PHASED_TAGS = [
   { tag: 'speed', name: 'Speed', unit: 'RPM' },
   { tag: 'thdi', name: 'THDi', unit: '%' },
 ];
-/** Frequency Detail: the fault-frequency levels of the captures, dB below the supply (worst phase). */
+/** Frequency Detail: the fault-frequency levels of the captures, dB below the supply (worst phase, and per phase). */
 const FREQUENCY_TAGS = [
   'broken_rotor_bar',
   'eccentric_airgap',
@@ -79,6 +79,7 @@ const DIAGNOSTIC_TAGS: Record<DiagnosticFault, string> = {
   ground_fault: 'ground_fault',
   terminal_loose: 'terminal_loose',
 };
+type SeriesPoints = { values: number[]; timestamp: number[] };
 const SCALAR_FAULTS: readonly DiagnosticFault[] = ['ground_fault', 'terminal_loose'];
 /** MCA diagram parts (spec 02 §3) and the alarm-limit group each reads. */
 const DIAGRAM_PARTS = {
@@ -420,7 +421,23 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
           ...(await points(tag)),
         };
       };
-      if (query.tabId === MCA_SERIES_TABS.frequency) return Promise.all(FREQUENCY_TAGS.map(plain));
+      if (query.tabId === MCA_SERIES_TABS.frequency)
+        // Each fault level is stored for the worst phase and per phase, for the tab's phase choice (spec 02 §2.7).
+        return Promise.all(
+          FREQUENCY_TAGS.map(async (tag) => {
+            const [row, Ia, Ib, Ic] = await Promise.all([
+              plain(tag),
+              ...PHASES.map(([channel]) => points(`${tag}.${channel}`)),
+            ]);
+            return {
+              ...(row as McaSeriesRow),
+              phased: true,
+              Ia: Ia as SeriesPoints,
+              Ib: Ib as SeriesPoints,
+              Ic: Ic as SeriesPoints,
+            };
+          }),
+        );
       const phased = PHASED_TAGS.map(async ({ tag, name, unit }) => {
         const [Ia, Ib, Ic] = await Promise.all(PHASES.map(([channel]) => points(`${tag}.${channel}`)));
         return {
@@ -433,9 +450,9 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
           phased: true,
           values: [],
           timestamp: [],
-          Ia: Ia as { values: number[]; timestamp: number[] },
-          Ib: Ib as { values: number[]; timestamp: number[] },
-          Ic: Ic as { values: number[]; timestamp: number[] },
+          Ia: Ia as SeriesPoints,
+          Ib: Ib as SeriesPoints,
+          Ic: Ic as SeriesPoints,
         };
       });
       return Promise.all([...phased, ...TIME_SERIES_TAGS.map(plain)]);

@@ -211,6 +211,14 @@ describe('MCA statuses and series', () => {
       expect(row.values).toHaveLength(P103_DAYS.length);
       for (const value of row.values) expect(value).toBeLessThan(row.warning);
     }
+    // Frequency Detail's phase choice: every fault level per phase, the stored value being the worst of the three.
+    for (const row of rows) {
+      expect(row.phased).toBe(true);
+      for (const phase of ['Ia', 'Ib', 'Ic']) expect(row[phase].timestamp).toEqual(row.timestamp);
+      row.values.forEach((worst: number, i: number) => {
+        expect(Math.max(row.Ia.values[i], row.Ib.values[i], row.Ic.values[i])).toBeCloseTo(worst, 4);
+      });
+    }
     const detail = (await get(`${base(p103)}/result_data_new?tabId=21&${range}&isNormal=true`)).json();
     const speed = detail.find((r: { tagCode: string }) => r.tagCode === 'speed');
     expect(speed.phased).toBe(true);

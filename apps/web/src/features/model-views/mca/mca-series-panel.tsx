@@ -15,7 +15,10 @@ export type McaPhase = 'IA' | 'IB' | 'IC';
 export const MCA_PHASES: readonly McaPhase[] = ['IA', 'IB', 'IC'];
 const PHASE_KEY = { IA: 'Ia', IB: 'Ib', IC: 'Ic' } as const;
 
-/** The chart series of a row: a phase tag (I0, speed, THDi) draws the chosen phase, the others their one series. */
+/**
+ * The chart series of a row: a phase tag (I0, speed, THDi) and every Frequency Detail level draw the chosen phase,
+ * the others their one series.
+ */
 export function rowSeries(row: McaSeriesRow, phase: McaPhase): ChartSeries {
   const data = row.phased ? row[PHASE_KEY[phase]] : { values: row.values, timestamp: row.timestamp };
   return {
@@ -38,7 +41,8 @@ type McaSeriesPanelProps = {
 
 /**
  * Time Series Detail (21) and Frequency Detail (22) of the MCA dashboard (spec 02 §2.7): a tag, the phase dropdown
- * only for the phase tags (I0, speed, THDi), date type, range, reload, Excel, axis inputs and Default.
+ * only for the phase tags (I0, speed, THDi) and on Frequency Detail, date type, range, reload, Excel, axis inputs and
+ * Default.
  */
 export function McaSeriesPanel({ modelId, modelCode, timeZone, tabId, title }: McaSeriesPanelProps) {
   const { t } = useTranslation();
