@@ -134,7 +134,7 @@ test('P102: diagram, every tab drawn, peaks marked with Diff, harmonics and side
       await page.locator(`[data-part="${part}"]`).waitFor();
     await page.getByLabel('Health Status').and(page.locator('[data-status="2"]')).waitFor();
 
-    // Current Spectrum: the default range is FFTIB (Low Frequency); choose two captures and Search.
+    // Current Spectrum: the default range is FFTIB (Low Frequency); it opens on the newest capture, drawn.
     const dashboard = page.getByRole('region', { name: 'Monitoring Dashboard' });
     await dashboard.scrollIntoViewIfNeeded();
     await dashboard
@@ -143,6 +143,24 @@ test('P102: diagram, every tab drawn, peaks marked with Diff, harmonics and side
       .waitFor();
     const files = dashboard.getByRole('combobox', { name: 'File name' });
     const searchButton = dashboard.getByRole('button', { name: 'Search', exact: true });
+    const spectrum = dashboard.getByRole('img', { name: 'Current Spectrum — IA' });
+    const opened = await drawn(spectrum, 'Current spectrum on first open');
+    assert.equal(Object.keys(opened).length, 1, 'the newest capture is drawn on first open');
+    await files.click();
+    const newest = (await page.getByRole('option').first().textContent()) ?? '';
+    await page.keyboard.press('Escape');
+    assert.deepEqual(Object.keys(opened), [newest], 'the capture drawn on first open is the newest');
+
+    // Spec 02 §5: harmonic lines need more than one file searched.
+    await dashboard.getByRole('combobox', { name: 'Mark' }).click();
+    await page.getByRole('option', { name: 'Harmonic', exact: true }).click();
+    const refusal = page.getByRole('dialog', { name: 'Unable to display harmonic' });
+    await refusal.getByText('Please select more than one chart to display the harmonic line.').waitFor();
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+
+    // Reset empties the choice; choose two captures and Search.
+    await dashboard.getByRole('button', { name: 'Reset', exact: true }).first().click();
     assert.equal(await searchButton.isDisabled(), true, 'Search waits for a file');
     for (const index of [0, 1]) {
       await files.click();
@@ -150,7 +168,6 @@ test('P102: diagram, every tab drawn, peaks marked with Diff, harmonics and side
     }
     await page.keyboard.press('Escape');
     await searchButton.click();
-    const spectrum = dashboard.getByRole('img', { name: 'Current Spectrum — IA' });
     const series = await drawn(spectrum, 'Current spectrum');
     assert.equal(Object.keys(series).length, 2, 'one line per capture');
     // The fault frequencies of each capture are listed and marked.
@@ -240,8 +257,23 @@ test('P102: diagram, every tab drawn, peaks marked with Diff, harmonics and side
       'no phase for a meter tag',
     );
 
+    // Frequency Detail: the fault levels per phase (spec 02 §2.7), the chosen phase drawn.
     await dashboard.getByRole('tab', { name: 'Frequency Detail', exact: true }).click();
-    await drawn(dashboard.getByRole('img', { name: 'Frequency Detail' }), 'Frequency Detail');
+    const frequencyDetail = dashboard.getByRole('img', { name: 'Frequency Detail' });
+    assert.ok(
+      Object.keys(await drawn(frequencyDetail, 'Frequency Detail')).some((name) => name.endsWith(' IA')),
+      'Frequency Detail draws phase IA first',
+    );
+    await dashboard.getByRole('combobox', { name: 'Phase' }).click();
+    await page.getByRole('option', { name: 'IC', exact: true }).click();
+    await page.waitForFunction(
+      (element) =>
+        (element as unknown as EChartsBox).echarts
+          .getOption()
+          .series.some((one) => (one.name ?? '').endsWith(' IC') && (one.data?.length ?? 0) > 0),
+      await frequencyDetail.elementHandle(),
+      { timeout: 30_000 },
+    );
 
     await dashboard.getByRole('tab', { name: 'Pattern Recognition', exact: true }).click();
     await dashboard.getByRole('tab', { name: 'Fault Diagnostic', exact: true }).waitFor();

@@ -80,7 +80,8 @@ type Searched = { files: string[]; groupCode: 'FL' | 'FH' | 'TD' };
 /**
  * Current Spectrum (spec 02 §2.7, §4, §5, §9): Frequency Range (default FFTIB (Low Frequency), id 19, group FL),
  * Phase IA/IB/IC, up to 5 captures as chips, Search, Excel (sheets IA, IB, IC), Reset, 2D/3D, the kit's peak
- * marking (ref, 2nd, Diff) with harmonic and sideband lines, and the fault frequencies of each capture.
+ * marking (ref, 2nd, Diff) with harmonic and sideband lines, and the fault frequencies of each capture. Opens on
+ * the newest capture.
  */
 export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZone: string }) {
   const { t } = useTranslation();
@@ -94,6 +95,17 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
   const [searches, setSearches] = useState(0);
   const [width, setWidth] = useState(1000);
   const files = useMcaFiles(modelId, range.groupCode);
+  // On first open the newest capture is chosen and searched, so the spectrum is drawn without a click. Only once:
+  // after Reset or a change of range the choice stays the user's (spec 02 §4 clears it).
+  const [preselected, setPreselected] = useState(false);
+  if (!preselected && files.data) {
+    setPreselected(true);
+    const newest = files.data[0];
+    if (newest && chosen.length === 0 && !searched) {
+      setChosen([newest.fileName]);
+      setSearched({ files: [newest.fileName], groupCode: range.groupCode });
+    }
+  }
   const byName = useMemo(
     () => new Map((files.data ?? []).map((file) => [file.fileName, file])),
     [files.data],
@@ -125,12 +137,15 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
     setRangeId(id);
     // Spec 02 §4: changing the frequency range clears the chosen files.
     setChosen([]);
+    setPreselected(true);
   };
   const search = () => {
+    setPreselected(true);
     setSearched({ files: chosen, groupCode: range.groupCode });
     setSearches((count) => count + 1);
   };
   const reset = () => {
+    setPreselected(true);
     setChosen([]);
     setSearched(undefined);
     setSearches((count) => count + 1);
