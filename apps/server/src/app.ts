@@ -110,7 +110,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createVcaRepository } from './modules/vca/vca.repository.ts';
 import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { createFileStore, type FileStore } from './storage/files.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppOptions {
@@ -177,7 +177,10 @@ export async function buildApp({
   const { db, pool } = database;
   // One store of uploaded files for the routes and the demo plant (main.ts), with its quota and owner rows.
   // One store of bytes and one reader of stored series for every module that needs them.
-  const storage = createLocalStorage(config.filesDir);
+  // FILES_STORE=s3: a bucket, its module loaded only then (the S3 client is large); its connections close with the app.
+  const s3 = config.s3 ? (await import('./storage/s3-storage.ts')).createS3Storage(config.s3) : null;
+  if (s3) app.addHook('onClose', async () => s3.close());
+  const storage: FileStorage = s3 ?? createLocalStorage(config.filesDir);
   const timeseries = createTimeseriesRepository(pool);
   const files = createFileStore({
     db,

@@ -75,6 +75,63 @@ describe('configuration', () => {
     expect(loadConfig({}).uploadQuotaBytesPerCompany).toBe(1024 ** 3);
   });
 
+  it('keeps uploaded files in FILES_DIR by default; FILES_STORE=s3 puts them in a bucket (issue 17 item 5)', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const bucket = {
+      FILES_STORE: 's3',
+      S3_BUCKET: 'sdp-files',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(bucket).s3).toEqual({
+      endpoint: null,
+      bucket: 'sdp-files',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: '',
+    });
+    expect(
+      loadConfig({
+        ...bucket,
+        S3_ENDPOINT: 'https://minio.internal:9000/',
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: 'false',
+        S3_PREFIX: '/plants/sdp',
+      }).s3,
+    ).toMatchObject({
+      endpoint: 'https://minio.internal:9000',
+      region: 'eu-central-1',
+      forcePathStyle: false,
+      prefix: 'plants/sdp/',
+    });
+    // S3 settings without FILES_STORE=s3 change nothing.
+    expect(loadConfig({ S3_BUCKET: 'sdp-files' }).s3).toBeNull();
+  });
+
+  it.each([
+    [{ S3_BUCKET: undefined }, 'S3_BUCKET: is required when FILES_STORE=s3'],
+    [{ S3_ACCESS_KEY_ID: '' }, 'S3_ACCESS_KEY_ID: is required when FILES_STORE=s3'],
+    [{ S3_SECRET_ACCESS_KEY: undefined }, 'S3_SECRET_ACCESS_KEY: is required when FILES_STORE=s3'],
+    [{ S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
+    [{ S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
+    [{ S3_BUCKET: 'SDP_Files' }, 'S3_BUCKET: must be a bucket name'],
+    [{ S3_REGION: 'EU West' }, 'S3_REGION: must be a region name'],
+    [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE: Invalid option'],
+    [{ S3_PREFIX: 'a/../b' }, 'S3_PREFIX: must be folder names'],
+    [{ FILES_STORE: 'gcs' }, 'FILES_STORE: Invalid option: expected one of "local"|"s3"'],
+  ])('names the S3 setting that is missing or malformed: %o', (change, message) => {
+    const env: Record<string, string | undefined> = {
+      FILES_STORE: 's3',
+      S3_BUCKET: 'sdp-files',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      ...change,
+    };
+    expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+  });
+
   it('keeps the demo plant off on an external database unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp' }).demo.enabled).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp', SDP_DEMO: '1' }).demo.enabled).toBe(true);
@@ -106,6 +163,25 @@ describe('configuration', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       'Invalid configuration: PORT: Too big: expected number to be <=65535',
+    ]);
+  });
+
+  it('stops the server at start with one line naming a malformed S3 setting', () => {
+    const result = spawnSync(process.execPath, [mainTs], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        FILES_STORE: 's3',
+        S3_ENDPOINT: 'minio:9000',
+        S3_BUCKET: 'sdp-files',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: S3_ENDPOINT: must be an http:// or https:// URL',
     ]);
   });
 });

@@ -85,6 +85,29 @@ const envSchema = z
     INGEST_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(32),
     INGEST_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     FILES_DIR: z.string().min(1).optional(),
+    FILES_STORE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name like us-east-1')
+      .default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: flag.default(true),
+    S3_PREFIX: z
+      .string()
+      .regex(
+        /^\/*([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*([A-Za-z0-9_-][A-Za-z0-9._-]*)?\/?$/,
+        'must be folder names of letters, digits, ., _ and - separated by /',
+      )
+      .optional(),
     MQTT_URL: z
       .string()
       .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
@@ -97,6 +120,12 @@ const envSchema = z
       for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when OIDC is configured' });
+      }
+    }
+    if (env.FILES_STORE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILES_STORE=s3' });
       }
     }
     const filesProblem = filesDirProblem(env.DATA_DIR, env.FILES_DIR);
@@ -185,8 +214,25 @@ export interface Config {
   auditRetentionDays: number;
   /** The bounded queue in front of ingestion (HTTP and MQTT): stored at once, waiting, longest wait. */
   ingestAdmission: { active: number; waiting: number; waitMs: number };
+  /** Where uploaded bytes live when `s3` is null (the default, FILES_STORE=local). */
   filesDir: string;
+  /** FILES_STORE=s3: an S3-compatible bucket instead of `filesDir` (storage/s3-storage.ts). */
+  s3: S3Settings | null;
   mqttUrl: string | null;
+}
+
+/** The bucket of uploaded files when FILES_STORE=s3; keys are `<prefix><kind>/<name>`. */
+export interface S3Settings {
+  /** Unset: the AWS endpoint of `region`. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, Ceph and most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** '' or folder names ending in '/'. */
+  prefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -281,6 +327,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       waitMs: e.INGEST_MAX_WAIT_MS,
     },
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    s3:
+      e.FILES_STORE === 's3' && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/$/, '') : null,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '').replace(/(.)$/, '$1/'),
+          }
+        : null,
     mqttUrl: e.MQTT_URL ?? null,
   };
 }

@@ -119,6 +119,11 @@ mqttIngest = config.mqttUrl
     })
   : null;
 
+log.info(
+  config.s3
+    ? `uploaded files in bucket ${config.s3.bucket}${config.s3.prefix ? ` under ${config.s3.prefix}` : ''} at ${config.s3.endpoint ?? `AWS S3 ${config.s3.region}`}`
+    : `uploaded files in ${config.filesDir}`,
+);
 const users = createUsersRepository(database.db, database.pool);
 if (config.admin) {
   await users.upsertAdmin(config.admin.email, 'Administrator', await hashPassword(config.admin.password));

@@ -55,7 +55,7 @@ export function storedName(original: string, type: StoredType): string {
   return `${stem}-${randomInt(1, 10_001)}-${randomBytes(8).toString('hex')}.${type}`;
 }
 
-/** Where uploaded bytes live. Local directory by default; the interface is what an S3 store would implement. */
+/** Where uploaded bytes live: a local directory by default, an S3-compatible bucket with FILES_STORE=s3 (s3-storage.ts). */
 export interface FileStorage {
   /** Stores new bytes under `kind/name` (never overwriting) and answers their URL. */
   put(kind: FileKind, name: string, bytes: Buffer): Promise<string>;

@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CSRF,
   createTestContext,
   requestAs,
   seedTenants,
@@ -10,6 +9,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { assignEquipment, createModel, seedEquipment } from '../../../test/plant.ts';
 import { isPdf, textPdf } from './pdf.ts';
 
@@ -30,18 +30,6 @@ const PDF = textPdf('PM report', ['Inspection of TX1', 'All readings normal']);
 const IMAGE_MAX = 64 * 1024;
 const DOCUMENT_MAX = 32 * 1024;
 const FILES_DIR = () => ctx.config.filesDir;
-
-function multipart(field: string, filename: string, bytes: Buffer, type: string) {
-  const boundary = '----sdp-model-files';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...CSRF } };
-}
 
 const send = (who: Tenant, url: string, field: string, name: string, bytes: Buffer, type: string) =>
   ctx.app.inject({

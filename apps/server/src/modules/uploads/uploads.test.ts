@@ -12,6 +12,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
 
 let ctx: TestContext;
 let cookies: Record<Tenant, string>;
@@ -57,18 +58,6 @@ function noisePng(side: number, extra: Buffer[] = []): Buffer {
     ...extra,
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-function multipart(field: string, filename: string, bytes: Buffer, type = 'image/png') {
-  const boundary = '----sdp-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...CSRF } };
 }
 
 const QUOTA = 200 * 1024;
