@@ -31,7 +31,8 @@ process.env.SDP_E2E_BASE_URL = server.baseUrl;
 
 let failed = false;
 try {
-  const stream = run({ files, concurrency: 1, timeout: 120_000 });
+  // Five minutes a test: the RVS and accessibility walks take 90–120 s when CI loads both cores.
+  const stream = run({ files, concurrency: 1, timeout: 300_000 });
   stream.on('test:fail', () => {
     failed = true;
   });

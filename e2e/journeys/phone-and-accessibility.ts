@@ -106,7 +106,10 @@ test('the audit log shows who built the company, searchable and kept in the addr
   });
 });
 
-test('every page has no serious or critical accessibility violation, on a desktop and on a phone', async (t) => {
+// About thirty pages at two widths, each with a full axe run: longer than the runner's default 120 s on a busy machine.
+test('every page has no serious or critical accessibility violation, on a desktop and on a phone', {
+  timeout: 360_000,
+}, async (t) => {
   await inFreshPage(browser(), t, async (page) => {
     await signIn(page, demoAccounts.admin);
     await page.waitForURL(/\/companies$/);
