@@ -17,6 +17,7 @@ import {
   createTestContext,
   requestAs,
   seedTenants,
+  signIn,
   signInTenants,
   type Tenant,
   type TestContext,
@@ -232,6 +233,51 @@ describe('uploaded files in an S3-compatible bucket (FILES_STORE=s3)', () => {
     } finally {
       wrongKey.close();
       nobody.close();
+    }
+  });
+
+  it('answers 500 and keeps nothing when the bucket cannot be reached, never a 404 or a half-stored file', async () => {
+    const settings = ctx.config.s3 as S3Settings;
+    const down = await createTestContext({
+      FILES_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      S3_BUCKET: settings.bucket,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    });
+    try {
+      const { users } = await seedTenants(down.db);
+      const cookie = await signIn(down.app, 'admin@acme.test');
+      const part = multipart('image_file', 'logo.png', PNG);
+      const upload = await down.app.inject({
+        method: 'POST',
+        url: '/api/v1/upload/companys',
+        payload: part.payload,
+        headers: { ...part.headers, cookie },
+      });
+      expect(upload.statusCode).toBe(500);
+      expect(upload.json()).toEqual({ detail: 'Internal server error.' });
+      expect(await down.db.selectFrom('stored_files').select('name').execute()).toEqual([]);
+
+      const name = 'logo-1-0123456789abcdef.png';
+      await down.db
+        .insertInto('stored_files')
+        .values({
+          kind: 'companys',
+          name,
+          content_type: 'image/png',
+          size_bytes: 1,
+          uploaded_by: users.admin,
+        })
+        .execute();
+      const read = await down.app.inject({
+        method: 'GET',
+        url: `/api/v1/files/companys/${name}`,
+        headers: { cookie },
+      });
+      expect(read.statusCode).toBe(500);
+    } finally {
+      await down.close();
     }
   });
 });
