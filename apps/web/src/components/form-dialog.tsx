@@ -18,6 +18,8 @@ type FormDialogProps = {
   /** Keeps the submit button disabled (an invalid form, spec 01 §2 'Confirm disabled while invalid'). */
   submitDisabled?: boolean;
   maxWidth?: 'xs' | 'sm';
+  /** A further action at the start of the buttons (e.g. Delete of what the form edits). */
+  startAction?: ReactNode;
   children: ReactNode;
 };
 
@@ -30,6 +32,7 @@ export function FormDialog({
   pending,
   submitDisabled = false,
   maxWidth = 'xs',
+  startAction,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -56,6 +59,7 @@ export function FormDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
+          {startAction}
           <Button onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>

@@ -66,6 +66,11 @@ export function formatDateTimeIn(instant: string, timeZone: string): string {
   return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD/MM/YYYY HH:mm');
 }
 
+/** An instant as the notes and fault events show it in a zone, 'DD MMM YYYY, HH:mm' (spec 03 §2.15). */
+export function formatDayTimeIn(instant: string | number, timeZone: string): string {
+  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD MMM YYYY, HH:mm');
+}
+
 /** Whole calendar days from `today` to `endDate` (both 'YYYY-MM-DD'); negative once the end date has passed. */
 export function daysUntil(endDate: string, today: string): number {
   return dayjs.utc(endDate).diff(dayjs.utc(today), 'day');

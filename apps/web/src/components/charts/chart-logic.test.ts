@@ -11,6 +11,8 @@ import {
   fromZoneWallClock,
   limitAxis,
   limitLines,
+  MARK_COLOR,
+  nearestPoint,
   parseAxisRange,
   rangeInstants,
   requestWidth,
@@ -194,6 +196,42 @@ describe('buildTimeSeriesOption', () => {
     expect(tip).toContain('Oil temperature: 85 &#176;C'.replace('&#176;', '°'));
     expect(tip).toContain('(Warning)');
     expect(tip).toContain(WARNING_COLOR);
+  });
+});
+
+describe('marks and clicks', () => {
+  it('pins each mark on its series at its wall-clock time and value, its label the tooltip', () => {
+    const second: ChartSeries = { ...load, tag: 'winding', name: 'Winding' };
+    const marked = buildTimeSeriesOption([load, second], {
+      timeZone: 'Asia/Bangkok',
+      labels,
+      marks: [{ id: 'n1', seriesIndex: 1, time: T0 + HOUR, value: 85, label: 'Fan <off>' }],
+    }) as unknown as {
+      series: {
+        markPoint: {
+          itemStyle: { color: string };
+          data: { id: string; coord: number[] }[];
+          tooltip: { formatter: (p: { name: string }) => string };
+        };
+      }[];
+    };
+    expect(marked.series[0]?.markPoint.data).toEqual([]);
+    const pin = marked.series[1]?.markPoint;
+    expect(pin?.itemStyle.color).toBe(MARK_COLOR);
+    expect(pin?.data.map((one) => one.id)).toEqual(['n1']);
+    expect(pin?.data[0]?.coord).toEqual([zoneWallClock('Asia/Bangkok')(T0 + HOUR), 85]);
+    expect(pin?.tooltip.formatter({ name: 'Fan <off>' })).toBe('Fan &#60;off&#62;');
+  });
+
+  it('finds the point nearest a click in the plot area, across series', () => {
+    const low: ChartSeries = { ...load, tag: 'low', points: [[T0 + HOUR, 10]] };
+    expect(nearestPoint([load, low], T0 + HOUR + 60_000, 84)).toEqual({
+      seriesIndex: 0,
+      time: T0 + HOUR,
+      value: 85,
+    });
+    expect(nearestPoint([load, low], T0 + HOUR, 12)).toEqual({ seriesIndex: 1, time: T0 + HOUR, value: 10 });
+    expect(nearestPoint([], T0, 1)).toBeUndefined();
   });
 });
 

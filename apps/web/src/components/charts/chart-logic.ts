@@ -295,6 +295,57 @@ export function limitAxis(
   };
 }
 
+/**
+ * A mark on a point of one series (e.g. a sensor point note, spec 03 §2.16): drawn as a pin at its time and value,
+ * `label` its tooltip. `id` names it back when it is clicked.
+ */
+export interface ChartMark {
+  id: string;
+  seriesIndex: number;
+  /** Epoch ms. */
+  time: number;
+  value: number;
+  label: string;
+}
+
+/** Colour of the marks: a blue that reads on the status colours of the lines and limits. */
+export const MARK_COLOR = '#1565C0';
+
+/**
+ * The point of the drawn series nearest to a click at `time` and `value` (the plot area clicked, not a symbol):
+ * distances are measured in fractions of the drawn x and y spans, so a dense trend without symbols can still be
+ * clicked point by point. Undefined without points.
+ */
+export function nearestPoint(
+  series: readonly ChartSeries[],
+  time: number,
+  value: number,
+): { seriesIndex: number; time: number; value: number } | undefined {
+  let minT = Number.POSITIVE_INFINITY;
+  let maxT = Number.NEGATIVE_INFINITY;
+  let minV = Number.POSITIVE_INFINITY;
+  let maxV = Number.NEGATIVE_INFINITY;
+  for (const one of series)
+    for (const [t, v] of one.points) {
+      if (!Number.isFinite(v)) continue;
+      minT = Math.min(minT, t);
+      maxT = Math.max(maxT, t);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
+    }
+  const spanT = maxT - minT || 1;
+  const spanV = maxV - minV || 1;
+  let best: { seriesIndex: number; time: number; value: number; distance: number } | undefined;
+  series.forEach((one, seriesIndex) => {
+    for (const [t, v] of one.points) {
+      if (!Number.isFinite(v)) continue;
+      const distance = ((t - time) / spanT) ** 2 + ((v - value) / spanV) ** 2;
+      if (!best || distance < best.distance) best = { seriesIndex, time: t, value: v, distance };
+    }
+  });
+  return best && { seriesIndex: best.seriesIndex, time: best.time, value: best.value };
+}
+
 export interface OptionLabels {
   warning: string;
   alarm: string;
@@ -304,11 +355,16 @@ export interface OptionLabels {
 /**
  * The ECharts option of a time series chart: one line per series on a time axis labelled in the company's zone,
  * the warning and alarm mark lines of each, a tooltip with value, unit and status, zoom inside and on a slider,
- * and the axis range of the inputs.
+ * the axis range of the inputs, and the marks of each series as pins with their label as tooltip.
  */
 export function buildTimeSeriesOption(
   series: readonly ChartSeries[],
-  { timeZone, range = {}, labels }: { timeZone: string; range?: AxisRange; labels: OptionLabels },
+  {
+    timeZone,
+    range = {},
+    labels,
+    marks = [],
+  }: { timeZone: string; range?: AxisRange; labels: OptionLabels; marks?: readonly ChartMark[] },
 ): Record<string, unknown> {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const limits = series.flatMap((one) => limitLines(one).map((line) => line.value));
@@ -353,7 +409,7 @@ export function buildTimeSeriesOption(
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },
     ],
-    series: series.map((one) => ({
+    series: series.map((one, index) => ({
       type: 'line',
       name: seriesLabel(one),
       showSymbol: one.points.length <= 60,
@@ -373,6 +429,20 @@ export function buildTimeSeriesOption(
             color: line.color,
           },
         })),
+      },
+      markPoint: {
+        symbol: 'pin',
+        symbolSize: 28,
+        itemStyle: { color: MARK_COLOR },
+        label: { show: false },
+        // The chart's tooltip follows the axis; a pin says its own label when hovered.
+        tooltip: {
+          trigger: 'item',
+          formatter: (params: { name?: string }) => escapeHtml(params.name ?? ''),
+        },
+        data: marks
+          .filter((mark) => mark.seriesIndex === index)
+          .map((mark) => ({ id: mark.id, name: mark.label, coord: [wall(mark.time), mark.value] })),
       },
     })),
   };

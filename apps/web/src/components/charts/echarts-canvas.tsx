@@ -31,6 +31,18 @@ export interface ChartClick {
   value?: readonly number[];
   /** A clicked item (point) of a 2D series: its series, its index in that series' data and its value. */
   item?: { seriesIndex: number; dataIndex: number; value: readonly number[] };
+  /** A clicked mark point of a 2D series: the `id` its option item was given. */
+  mark?: { seriesIndex: number; id: string };
+}
+
+/** What ECharts tells a click on a component. */
+interface ClickParams {
+  componentType?: string;
+  seriesIndex?: number;
+  dataIndex?: number;
+  value?: unknown;
+  /** The option item clicked: an object with its `id` for a mark point. */
+  data?: unknown;
 }
 
 type EChartsCanvasProps = {
@@ -114,7 +126,13 @@ export function EChartsCanvas({
           if (Array.isArray(params.value)) clickListener.current?.({ value: params.value as number[] });
         });
       } else {
-        created.on?.('click', (params: { seriesIndex?: number; dataIndex?: number; value?: unknown }) => {
+        created.on?.('click', (params: ClickParams) => {
+          if (params.componentType === 'markPoint') {
+            const id = (params.data as { id?: unknown } | null | undefined)?.id;
+            if (params.seriesIndex !== undefined && typeof id === 'string')
+              clickListener.current?.({ mark: { seriesIndex: params.seriesIndex, id } });
+            return;
+          }
           if (
             params.seriesIndex === undefined ||
             params.dataIndex === undefined ||

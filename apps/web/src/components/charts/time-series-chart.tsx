@@ -9,27 +9,30 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AxisBoundField, useExcelDownload } from './chart-inputs.tsx';
 import {
   type AxisInputs,
   buildTimeSeriesOption,
   CHART_HEIGHT,
+  type ChartMark,
   type ChartSeries,
   type DateMode,
   DEFAULT_AXIS_INPUTS,
   excelRows,
   fromZoneWallClock,
+  nearestPoint,
   parseAxisRange,
   type StatusCode,
   seriesTimes,
 } from './chart-logic.ts';
 import { ChartOverlay } from './chart-overlay.tsx';
 import { EChartsCanvas } from './echarts-canvas.tsx';
+import { PointNotesContext, type PointNotesOptions, seriesTarget } from './point-notes.ts';
 import type { ChartControls } from './use-chart-controls.ts';
 
-type TimeSeriesChartProps = {
+export type TimeSeriesChartProps = {
   title: string;
   timeZone: string;
   controls: ChartControls;
@@ -42,8 +45,23 @@ type TimeSeriesChartProps = {
   onRetry?: (() => void) | undefined;
   /** Drawn under the toolbar, above the chart (e.g. figures summed over the range). */
   children?: ReactNode;
-  /** Told a click on a drawn point: the series it belongs to (index into `series`), its time and value. */
+  /**
+   * Told a click on a point: the series it belongs to (index into `series`), its time and value. A click on a
+   * drawn symbol names that point; a click elsewhere in the plot area the nearest point (a dense trend draws none).
+   */
   onPointClick?: ((point: TimeSeriesPoint) => void) | undefined;
+  /** Pins on points of the series (e.g. sensor point notes), their label as tooltip. */
+  marks?: readonly ChartMark[] | undefined;
+  /** Told a click on a pin of `marks`. */
+  onMarkClick?: ((mark: ChartMark) => void) | undefined;
+  /** Drawn under the chart (e.g. the list of what `marks` pin). */
+  footer?: ReactNode;
+  /**
+   * Notes on points (spec 03 §2.16) from the page's PointNotesContext: their pins, a click on a point to add one,
+   * their list under the chart. `identify` maps a series to the sensor, phase and axis a note is attached to
+   * (`true`: a series is its tag).
+   */
+  pointNotes?: PointNotesOptions | boolean | undefined;
   /** Charts sharing a zoom group zoom together (spec 02 §2.7 Pattern recognition). */
   zoomGroup?: string | undefined;
 };
@@ -72,14 +90,33 @@ export function TimeSeriesChart({
   onRetry,
   children,
   onPointClick,
+  marks,
+  onMarkClick,
+  footer,
   zoomGroup,
+  pointNotes,
 }: TimeSeriesChartProps) {
   const { t } = useTranslation();
+  const usePointNotes = useContext(PointNotesContext);
   const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
   const { exporting, download } = useExcelDownload();
   const shown = series ?? [];
   const times = useMemo(() => seriesTimes(shown), [shown]);
   const range = useMemo(() => parseAxisRange(axisText, times), [axisText, times]);
+  const notes = usePointNotes(
+    pointNotes
+      ? {
+          series: shown,
+          controls,
+          timeZone,
+          identify: (pointNotes === true ? undefined : pointNotes.identify) ?? seriesTarget,
+        }
+      : undefined,
+  );
+  const allMarks = useMemo(
+    () => (notes.marks ? [...(marks ?? []), ...notes.marks] : marks),
+    [marks, notes.marks],
+  );
   const option = useMemo(
     () =>
       buildTimeSeriesOption(shown, {
@@ -90,9 +127,19 @@ export function TimeSeriesChart({
           alarm: t('charts.alarm'),
           status: (status: StatusCode) => t(`charts.status.${status}`),
         },
+        marks: allMarks,
       }),
-    [shown, timeZone, range, t],
+    [shown, timeZone, range, t, allMarks],
   );
+  // ECharts tells a click on a symbol or a pin first, then the same click on the plot area: that one is skipped.
+  const clickedItem = useRef(false);
+  const pointClicked = (seriesIndex: number, time: number, value: number) => {
+    const one = shown[seriesIndex];
+    if (!one) return;
+    notes.onPointClick?.({ seriesIndex, time, value });
+    onPointClick?.({ seriesIndex, series: one, time, value });
+  };
+  const clickable = onPointClick !== undefined || notes.onPointClick !== undefined;
   const empty = !loading && !error && times.length === 0;
 
   const exportExcel = () =>
@@ -181,20 +228,38 @@ export function TimeSeriesChart({
           onWidth={controls.setWidth}
           group={zoomGroup}
           onClick={(click) => {
-            const one = click.item ? shown[click.item.seriesIndex] : undefined;
-            const [time, value] = click.item?.value ?? [];
-            if (one && click.item && time !== undefined && value !== undefined)
-              onPointClick?.({
-                seriesIndex: click.item.seriesIndex,
-                series: one,
-                // Drawn at the company's wall-clock time (zoneWallClock): the instant back.
-                time: fromZoneWallClock(time, timeZone),
-                value,
-              });
+            if (click.item || click.mark) {
+              clickedItem.current = true;
+              setTimeout(() => {
+                clickedItem.current = false;
+              }, 0);
+            }
+            if (click.mark) {
+              const { id } = click.mark;
+              const own = marks?.find((one) => one.id === id);
+              if (own) onMarkClick?.(own);
+              const noted = notes.marks?.find((one) => one.id === id);
+              if (noted) notes.onMarkClick?.(noted);
+              return;
+            }
+            if (click.item) {
+              const [time, value] = click.item.value;
+              // Drawn at the company's wall-clock time (zoneWallClock): the instant back.
+              if (time !== undefined && value !== undefined)
+                pointClicked(click.item.seriesIndex, fromZoneWallClock(time, timeZone), value);
+              return;
+            }
+            if (click.grid && !clickedItem.current && clickable) {
+              const [wallTime, value] = click.grid;
+              const near = nearestPoint(shown, fromZoneWallClock(wallTime, timeZone), value);
+              if (near) pointClicked(near.seriesIndex, near.time, near.value);
+            }
           }}
         />
         <ChartOverlay loading={loading} empty={empty} error={error} onRetry={onRetry} />
       </Box>
+      {footer}
+      {notes.footer}
     </Paper>
   );
 }

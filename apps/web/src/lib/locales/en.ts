@@ -1302,6 +1302,11 @@ export const en = {
     pointNotes: 'Notes on this graph',
     permissionDenied: 'Permission Denied: You cannot access this feature because you are not authorized.',
     yearlyOff: 'Sensor point notes are off in yearly mode.',
+    pointHint: 'Click a point of the graph to note it.',
+    pointSaved: 'The note was saved.',
+    pointDeleted: 'The note was deleted.',
+    pointSaveFailed: 'The note could not be saved.',
+    pointLoadFailed: 'The notes of this graph could not be loaded.',
   },
   companySettings: {
     heading: 'Ingest keys',

@@ -1295,6 +1295,11 @@ export const th: TranslationTree = {
     pointNotes: 'บันทึกบนกราฟนี้',
     permissionDenied: 'ไม่ได้รับอนุญาต: คุณไม่สามารถใช้ฟีเจอร์นี้ได้เนื่องจากไม่มีสิทธิ์',
     yearlyOff: 'บันทึกจุดข้อมูลเซนเซอร์ปิดอยู่ในโหมดรายปี',
+    pointHint: 'คลิกจุดบนกราฟเพื่อบันทึก',
+    pointSaved: 'บันทึกแล้ว',
+    pointDeleted: 'ลบบันทึกแล้ว',
+    pointSaveFailed: 'ไม่สามารถบันทึกได้',
+    pointLoadFailed: 'ไม่สามารถโหลดบันทึกของกราฟนี้ได้',
   },
   companySettings: {
     heading: 'คีย์สำหรับส่งข้อมูล',

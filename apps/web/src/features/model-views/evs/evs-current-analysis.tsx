@@ -52,6 +52,14 @@ export function EvsCurrentAnalysis({
       excelFileName={excelFileName({ kind: 'tab', modelCode, tab: `current_analysis_${sensorType}` })}
       error={result.isError ? describeError(result.error, t) : undefined}
       onRetry={() => void result.refetch()}
+      pointNotes={{
+        identify: (one) => ({
+          sensorId: one.tag,
+          sensorName: one.name ?? one.tag,
+          phase: sensorType,
+          axis: '',
+        }),
+      }}
     >
       <TextField
         select

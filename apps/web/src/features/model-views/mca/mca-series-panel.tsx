@@ -76,6 +76,7 @@ export function McaSeriesPanel({ modelId, modelCode, timeZone, tabId, title }: M
       error={data.isError ? t('mca.loadFailed') : undefined}
       onRetry={() => void data.refetch()}
       excelFileName={excelFileName({ kind: 'tab', modelCode, tab: title })}
+      pointNotes
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
         <FormControl size="small" sx={{ minWidth: 260 }}>

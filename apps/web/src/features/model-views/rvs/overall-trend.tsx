@@ -115,6 +115,12 @@ export function OverallTrend({
         error={query.isError ? query.error.message : undefined}
         onRetry={() => void query.refetch()}
         excelFileName={excelFileName({ kind: 'tab', modelCode, tab: `rvs_trend_${modelId}` })}
+        pointNotes={{
+          identify: (_one, index) => {
+            const one = data?.series[index];
+            return one && { sensorId: one.sensor_id, sensorName: one.sensor_name, phase, axis: one.paxis };
+          },
+        }}
         onPointClick={(point) => {
           const one = data?.series[point.seriesIndex];
           if (one)

@@ -26,6 +26,7 @@ export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName }: S
       series={data.isError ? [] : data.data}
       loading={data.isFetching && !data.isPlaceholderData ? true : data.isPending && query !== undefined}
       excelFileName={excelFileName}
+      pointNotes
     />
   );
 }

@@ -51,6 +51,7 @@ export function TrendSignal({
       excelFileName={excelFileName({ kind: 'tab', modelCode, tab: 'trend_signal' })}
       error={trend.isError ? describeError(trend.error, t) : undefined}
       onRetry={() => void trend.refetch()}
+      pointNotes
     >
       <Stack
         direction="row"

@@ -13,6 +13,7 @@ import { ModelTypeView } from '../../model-views/model-type-view.tsx';
 import { ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
 import { NotePanel } from '../../notes/components/note-panel.tsx';
 import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
+import { SensorPointNotesProvider } from '../../sensor-point-notes/components/sensor-point-notes-provider.tsx';
 import { useModel } from '../api/get-model.ts';
 import { modelsKeys, useReloadModel } from '../api/keys.ts';
 import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
@@ -61,19 +62,22 @@ export function ModelViewPage() {
       timeZone={timeZone}
       onRefresh={refresh}
     >
-      <ModelTypeView
-        model={detail}
-        timeZone={timeZone}
-        configuration={
-          <ConfigurationAccordion
-            title={informationTitle(t, detail.equipmentModelTypeId, detail.equipmentModelType.title)}
-            items={detail.equipmentModelConfiguration.filter((item) => item.selected)}
-            editable={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
-            onSaveValue={(configurationId, value) => updateValue.mutateAsync({ configurationId, value })}
-            onSaved={() => void reload(detail.id)}
-          />
-        }
-      />
+      {/* Sensor point notes reach the type's trends through the chart kit: the page composes, views do not. */}
+      <SensorPointNotesProvider modelCode={detail.modelCode} companyId={detail.companyId}>
+        <ModelTypeView
+          model={detail}
+          timeZone={timeZone}
+          configuration={
+            <ConfigurationAccordion
+              title={informationTitle(t, detail.equipmentModelTypeId, detail.equipmentModelType.title)}
+              items={detail.equipmentModelConfiguration.filter((item) => item.selected)}
+              editable={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
+              onSaveValue={(configurationId, value) => updateValue.mutateAsync({ configurationId, value })}
+              onSaved={() => void reload(detail.id)}
+            />
+          }
+        />
+      </SensorPointNotesProvider>
       {/* The MCA Customize Report panel (spec 03 §2.17) follows the MCA body: the page composes features, views do not. */}
       {detail.equipmentModelTypeId === 2 ? (
         <CustomizeReportPanel

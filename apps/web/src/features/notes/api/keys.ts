@@ -6,6 +6,4 @@ export const notesKeys = {
   topics: (modelId: string, start: string, end: string) =>
     [...notesKeys.all, 'topics', modelId, start, end] as const,
   detail: (topicId: string) => [...notesKeys.all, 'detail', topicId] as const,
-  points: (modelCode: string, start: string, end: string) =>
-    [...notesKeys.all, 'points', modelCode, start, end] as const,
 };
