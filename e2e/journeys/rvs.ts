@@ -113,9 +113,21 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
 
     const plots = page.getByRole('region', { name: 'Plots' });
     await plots.getByRole('tab', { name: 'Overall Trend' }).click();
+    // First open: the first sensor location is chosen and drawn without a click (three axes).
+    const trend = chartIn(plots, 'Overall Trend');
+    await plots
+      .getByRole('combobox', { name: 'Sensor Location' })
+      .getByText(/Motor DE/)
+      .waitFor();
+    assert.ok((await pointsOf(trend)) > 0, 'Overall Trend draws on first open');
+    const firstOpen = await trend.getAttribute('data-points');
     await choose(page, 'Sensor Location', /Pump DE/);
     await page.keyboard.press('Escape');
-    assert.ok((await pointsOf(chartIn(plots, 'Overall Trend'))) > 0, 'Overall Trend draws');
+    await page.waitForFunction(([element, before]) => (element as HTMLElement).dataset.points !== before, [
+      await trend.elementHandle(),
+      firstOpen,
+    ] as const);
+    assert.ok((await pointsOf(trend)) > Number(firstOpen), 'a second sensor adds its series');
 
     await plots.getByRole('tab', { name: '2D Spectrum' }).click();
     await plots

@@ -41,7 +41,12 @@ export function OverallTrend({
 }) {
   const { t } = useTranslation();
   const sensors = useRvsSensors(modelId);
-  const [chosen, setChosen] = useState<string[]>([]);
+  // Until the user picks, the model's first sensor location: the trend is drawn on first open. Once they pick (or
+  // clear the field), their choice stands and the clearing rules of spec 03 §2.4 apply.
+  const [picked, setChosen] = useState<string[]>();
+  const first = sensors.data?.[0]?.sensorId;
+  const chosen = picked ?? (first ? [first] : []);
+  const missing = chosen.length === 0 && (picked !== undefined || !sensors.isPending);
   const [phase, setPhase] = useState<TrendPhase>('velocity');
   const controls = useChartControls(timeZone);
   const base = controls.query;
@@ -79,8 +84,8 @@ export function OverallTrend({
           select
           size="small"
           label={t('rvs.sensorLocation')}
-          helperText={chosen.length === 0 ? t('rvs.required') : t('rvs.upToTwo')}
-          error={chosen.length === 0}
+          helperText={missing ? t('rvs.required') : t('rvs.upToTwo')}
+          error={missing}
           value={chosen}
           onChange={(event) => {
             const value = event.target.value as unknown as string[];
