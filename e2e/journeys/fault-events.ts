@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   type ApiSession,
   apiSession,
@@ -10,6 +10,7 @@ import {
   uniqueCode,
 } from '../lib/api.ts';
 import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { assertChartDrawn } from '../lib/chart-drawn.ts';
 import { createOnlineModel } from '../lib/models.ts';
 import { demoAccounts, signIn } from '../lib/sign-in.ts';
 
@@ -141,5 +142,125 @@ test('an event raised by ingest appears on the open page; acknowledge, Done, and
       assert.ok(text.includes(expected), `the details name ${expected}`);
     }
     await details.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
+/** The pixel of a drawn point of a chart-kit box: ECharts converts the option's data point for the series. */
+async function pointPixel(chart: Locator, seriesIndex: number, dataIndex: number) {
+  const [x, y] = await chart.evaluate(
+    (element, [series, index]) => {
+      const instance = (
+        element as unknown as {
+          echarts: {
+            getOption: () => { series: { data: [number, number][] }[] };
+            convertToPixel: (finder: { seriesIndex: number }, value: [number, number]) => [number, number];
+          };
+        }
+      ).echarts;
+      const point = instance.getOption().series[series as number]?.data[index as number];
+      if (!point) throw new Error(`no point ${index} in series ${series}`);
+      return instance.convertToPixel({ seriesIndex: series as number }, point);
+    },
+    [seriesIndex, dataIndex],
+  );
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('the chart is not on screen');
+  return { x: box.x + x, y: box.y + y };
+}
+
+/** The ids of the pins (mark points) a chart-kit box draws on a series. */
+const pins = (chart: Locator) =>
+  chart.evaluate((element) =>
+    (
+      element as unknown as {
+        echarts: { getOption: () => { series: { markPoint?: { data?: { id: string }[] } }[] } };
+      }
+    ).echarts
+      .getOption()
+      .series.flatMap((one) => one.markPoint?.data ?? [])
+      .map((one) => one.id),
+  );
+
+test('a sensor point note is added by clicking a point of a trend, and is pinned and listed there', {
+  timeout: 180_000,
+}, async (t) => {
+  await inFreshPage(browser(), t, async (page) => {
+    page.setDefaultTimeout(30_000);
+    await signIn(page, demoAccounts.owner);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    // Hydrogen of its own for this test (well below the limits): the trend has points whatever ran before.
+    const now = Date.now();
+    const sent = await page.request.post('/api/v1/ingest/measurements', {
+      headers: { authorization: `Bearer ${key}` },
+      data: {
+        modelCode: tx.code,
+        points: [40, 42, 41, 43].map((value, i) => ({
+          tag: 'h2',
+          ts: new Date(now - (4 - i) * 3_600_000 - 30 * 60_000).toISOString(),
+          value,
+        })),
+      },
+    });
+    assert.equal(sent.status(), 200, await sent.text());
+
+    await page.goto(`/model/${tx.id}`);
+    await page.getByRole('heading', { name: 'Fault-event transformer' }).waitFor();
+    await page.getByRole('tab', { name: 'Health Monitoring', exact: true }).click();
+    await page.getByRole('tab', { name: 'DGA', exact: true }).click();
+    // The transformer has hydrogen only: the one trend of the DGA tab (the kit's region with the date-type radios).
+    const trend = page
+      .getByRole('region')
+      .filter({ has: page.getByRole('radiogroup', { name: 'Date type' }) })
+      .first();
+    await trend.scrollIntoViewIfNeeded();
+    const chart = trend.getByRole('img').first();
+    const [drawn] = await assertChartDrawn(chart, 'hydrogen trend');
+    assert.ok((drawn?.data.length ?? 0) >= 4, 'the trend has the points sent');
+    assert.deepEqual(await pins(chart), [], 'no note yet');
+
+    // Click the second point: the note dialog says which point it is on.
+    const at = await pointPixel(chart, 0, 1);
+    await page.mouse.click(at.x, at.y);
+    const dialog = page.getByRole('dialog', { name: 'Sensor point note' });
+    await dialog.waitFor();
+    assert.match((await dialog.textContent()) ?? '', /value 42\.00/);
+    const text = 'Oil sample taken at this reading.';
+    await dialog.getByRole('textbox', { name: 'Note (250 characters)' }).fill(text);
+    await dialog.getByText(`${text.length}/250`).waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The note was saved.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Listed under the chart and pinned on the point.
+    const list = trend.getByRole('list', { name: 'Notes on this graph' });
+    await list.getByText(text).waitFor();
+    assert.match((await list.textContent()) ?? '', /Olivia Owner/);
+    await page.waitForFunction(
+      (element) =>
+        (
+          element as unknown as {
+            echarts: { getOption: () => { series: { markPoint?: { data?: unknown[] } }[] } };
+          }
+        ).echarts
+          .getOption()
+          .series.some((one) => (one.markPoint?.data?.length ?? 0) > 0),
+      await chart.elementHandle(),
+    );
+    assert.equal((await pins(chart)).length, 1, 'one pin on the trend');
+
+    // Off in yearly mode ('6 months or more'): no pins.
+    await trend.getByRole('radio', { name: '6 months or more' }).check();
+    await trend.getByText('Sensor point notes are off in yearly mode.').waitFor();
+    await page.waitForFunction(
+      (element) =>
+        (
+          element as unknown as {
+            echarts: { getOption: () => { series: { markPoint?: { data?: unknown[] } }[] } };
+          }
+        ).echarts
+          .getOption()
+          .series.every((one) => (one.markPoint?.data?.length ?? 0) === 0),
+      await chart.elementHandle(),
+    );
   });
 });
