@@ -104,6 +104,7 @@ export function SpectrumChart({
   const [rangeText, setRangeText] = useState<SpectrumRangeInputs>(DEFAULT_SPECTRUM_RANGE);
   const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
   const [refused, setRefused] = useState<DialogMessage | null>(null);
+  const [widthPx, setWidthPx] = useState<number>();
   const peaks = usePeakPicks();
   const shown = series ?? [];
   const maxX = toDisplayX(maxFrequency(shown), xUnit);
@@ -127,8 +128,9 @@ export function SpectrumChart({
         faultMarks: faultMarks ?? [],
         unitLabel,
         labels,
+        widthPx,
       }),
-    [shown, xUnit, range, peaks.picks, mode, faultMarks, unitLabel, labels],
+    [shown, xUnit, range, peaks.picks, mode, faultMarks, unitLabel, labels, widthPx],
   );
   const empty = !loading && !error && shown.every((one) => one.points.length === 0);
 
@@ -214,7 +216,10 @@ export function SpectrumChart({
           option={option}
           height={height}
           label={title}
-          onWidth={onWidth}
+          onWidth={(width) => {
+            setWidthPx(width);
+            onWidth?.(width);
+          }}
           onClick={handleClick}
         />
         <ChartOverlay

@@ -8,6 +8,7 @@ import {
   parseSpectrumRange,
   peakDiff,
   pickPeakAt,
+  roomyLabels,
   SECOND_PEAK_LEFT_OF_REF,
   type SpectrumLabels,
   type SpectrumSeries,
@@ -132,6 +133,35 @@ describe('spectrum logic', () => {
     ]);
     expect(first?.markPoint.data[0]?.coord).toEqual([1500, 3]);
     expect((option.xAxis as { max: number }).max).toBe(6000);
+  });
+
+  it('leaves out fault-mark labels that would overlap, the first given keeping theirs, readable on hover', () => {
+    expect(roomyLabels([50, 48, 52, 25, 70], 5)).toEqual([true, false, false, true, true]);
+    // 0…100 Hz over 596 − 96 = 500 px: 5 px per Hz, the 14 px gap is 2.8 Hz.
+    const option = buildSpectrumOption([spectrum], {
+      xUnit: 'hz',
+      faultMarks: [
+        { label: 'Supply fs', frequencyHz: 50 },
+        { label: 'Rotor bar fs(1−2s)', frequencyHz: 48 },
+        { label: 'Eccentricity fs−fr', frequencyHz: 25 },
+      ],
+      unitLabel: 'dB',
+      labels,
+      widthPx: 596,
+    });
+    const markLine = (
+      option.series as {
+        markLine: { z: number; data: { name: string; label: { show?: boolean }; emphasis: unknown }[] };
+      }[]
+    )[0]?.markLine;
+    expect(markLine?.data.map((d) => [d.name, d.label.show !== false])).toEqual([
+      ['Supply fs', true],
+      ['Rotor bar fs(1−2s)', false],
+      ['Eccentricity fs−fr', true],
+    ]);
+    expect(markLine?.data[1]?.emphasis).toMatchObject({ label: { show: true } });
+    // The marks lie under the spectrum line (z 2): the supply mark does not hide the supply peak.
+    expect(markLine?.z).toBeLessThan(2);
   });
 
   it('puts each capture of the waterfall at its own depth and a curtain per mark line', () => {

@@ -265,19 +265,40 @@ export interface SpectrumLabels {
   sideband: string;
 }
 
-function verticalLine(xShown: number, name: string, color: string, dashed: boolean) {
+function verticalLine(xShown: number, name: string, color: string, dashed: boolean, labelShown = true) {
+  const label = { formatter: name, color, position: 'insideEndTop', fontSize: 10 };
   return {
     xAxis: xShown,
     name,
     lineStyle: { color, type: dashed ? 'dashed' : 'solid', width: 1 },
-    label: { formatter: name, color, position: 'insideEndTop', fontSize: 10 },
+    label: labelShown ? label : { ...label, show: false },
+    // A label left out for room is read by hovering its line.
+    emphasis: { label: { ...label, show: true } },
   };
+}
+
+/** Pixels between two mark labels drawn along their lines (10 px text turned upright), below which they overlap. */
+export const MARK_LABEL_GAP_PX = 14;
+
+/**
+ * Which labels of vertical marks have room: in the order given (the most important first), a label is drawn when
+ * it is at least `gapPx` from every label drawn before it, at `pxPerUnit` pixels per x unit.
+ */
+export function roomyLabels(xs: readonly number[], pxPerUnit: number, gapPx = MARK_LABEL_GAP_PX): boolean[] {
+  const drawn: number[] = [];
+  return xs.map((x) => {
+    const roomy = drawn.every((other) => Math.abs(other - x) * pxPerUnit >= gapPx);
+    if (roomy) drawn.push(x);
+    return roomy;
+  });
 }
 
 function markLineName(line: MarkLine, labels: SpectrumLabels, kind: 'harmonic' | 'sideband'): string {
   if (kind === 'harmonic') return `${line.order + 1}×`;
   return line.order === 0 ? labels.refPeak : `${line.order > 0 ? '+' : ''}${line.order}`;
 }
+
+const GRID = { left: 64, right: 32, top: 48, bottom: 80 } as const;
 
 /**
  * The ECharts option of the 2D spectrum: one line per data set on a value axis in Hz or CPM, the fault-frequency
@@ -294,22 +315,36 @@ export function buildSpectrumOption(
     faultMarks = [],
     unitLabel,
     labels,
+    widthPx,
   }: {
     xUnit: XUnit;
     range?: SpectrumRange;
     picks?: PeakPicks;
     mode?: MarkMode;
+    /** In order of importance: where labels would overlap, the later ones show on hover only. */
     faultMarks?: readonly FaultMark[];
     unitLabel: string;
     labels: SpectrumLabels;
+    /** The chart's width, to leave out fault-mark labels that would overlap; all are drawn when unknown. */
+    widthPx?: number | undefined;
   },
 ): Record<string, unknown> {
   const maxHz = maxFrequency(series);
   const lines = markLinesFor(mode, picks, maxHz);
+  const xMin = range.xMin ?? 0;
+  const xMax = range.xMax ?? toDisplayX(maxHz, xUnit);
+  const shownMarks = faultMarks
+    .filter((mark) => mark.frequencyHz >= 0 && mark.frequencyHz <= maxHz)
+    .map((mark) => ({ ...mark, x: toDisplayX(mark.frequencyHz, xUnit) }));
+  const roomy =
+    widthPx !== undefined && widthPx > GRID.left + GRID.right && xMax > xMin
+      ? roomyLabels(
+          shownMarks.map((mark) => mark.x),
+          (widthPx - GRID.left - GRID.right) / (xMax - xMin),
+        )
+      : shownMarks.map(() => true);
   const markData = [
-    ...faultMarks
-      .filter((mark) => mark.frequencyHz >= 0 && mark.frequencyHz <= maxHz)
-      .map((mark) => verticalLine(toDisplayX(mark.frequencyHz, xUnit), mark.label, FAULT_MARK_COLOR, true)),
+    ...shownMarks.map((mark, i) => verticalLine(mark.x, mark.label, FAULT_MARK_COLOR, true, roomy[i])),
     ...(mode.kind === 'none'
       ? []
       : lines.map((line) =>
@@ -334,7 +369,7 @@ export function buildSpectrumOption(
       : [];
   return {
     animation: false,
-    grid: { left: 64, right: 32, top: 48, bottom: 80 },
+    grid: GRID,
     legend: { type: 'scroll', top: 0 },
     tooltip: {
       trigger: 'axis',
@@ -367,7 +402,8 @@ export function buildSpectrumOption(
       data: one.points.map(([x, y]) => [toDisplayX(x, xUnit), y]),
       ...(index === 0
         ? {
-            markLine: { silent: true, symbol: 'none', data: markData },
+            // Under the spectrum (the series line is z 2): a mark on a peak, the supply say, must not hide it.
+            markLine: { symbol: 'none', z: 1, data: markData },
             markPoint: {
               symbolSize: 36,
               data: [

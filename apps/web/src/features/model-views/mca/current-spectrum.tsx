@@ -60,6 +60,50 @@ export function phaseSeries(
   }));
 }
 
+/**
+ * Mark families in order of importance: where labels would overlap on the chart, the first keep theirs. The fault
+ * sidebands come before the supply, whose line is the 0 dB peak anyway (P102's rotor-bar sidebands lie 2 Hz from it).
+ */
+const MARK_FAMILIES = ['Rotor bar', 'Eccentricity', 'Supply', 'Bearing'];
+const ON_ANOTHER_LINE = " (on another family's line)";
+
+/**
+ * The fault-frequency marks of the chart from a capture's list: one line per frequency (the DE and NDE bearings of
+ * one designation share theirs: 'Bearing DE/NDE fs−BPFO'), short labels (the list says which bearing line sits on
+ * another family's), the fault families first.
+ */
+export function chartMarks(
+  items: readonly { name: string; frequencyHz: number }[],
+  maxHz: number | null,
+): FaultMark[] {
+  const byFrequency = new Map<string, { frequencyHz: number; names: string[] }>();
+  for (const item of items) {
+    if (maxHz !== null && item.frequencyHz > maxHz) continue;
+    const key = item.frequencyHz.toFixed(3);
+    const name = item.name.replace(ON_ANOTHER_LINE, '');
+    const same = byFrequency.get(key);
+    if (same) same.names.push(name);
+    else byFrequency.set(key, { frequencyHz: item.frequencyHz, names: [name] });
+  }
+  const rank = (label: string) => {
+    const family = MARK_FAMILIES.findIndex((one) => label.startsWith(one));
+    return family === -1 ? MARK_FAMILIES.length : family;
+  };
+  return [...byFrequency.values()]
+    .map(({ frequencyHz, names }) => ({ frequencyHz, label: mergedName(names) }))
+    .sort((a, b) => rank(a.label) - rank(b.label) || a.frequencyHz - b.frequencyHz);
+}
+
+/** 'Bearing DE fs−BPFO' and 'Bearing NDE fs−BPFO' read 'Bearing DE/NDE fs−BPFO'; other names are listed. */
+function mergedName(names: readonly string[]): string {
+  const bearing = /^Bearing (\S+) (.+)$/;
+  const parts = names.map((name) => bearing.exec(name));
+  const line = parts[0]?.[2];
+  if (names.length > 1 && parts.every((part) => part !== null && part[2] === line))
+    return `Bearing ${parts.map((part) => part?.[1]).join('/')} ${line}`;
+  return [...new Set(names)].join(', ');
+}
+
 /** The Excel of the spectrum: sheets IA, IB, IC of frequency and level (spec 02 §9). */
 async function exportSpectrum(fileName: string, result: McaFrequencyResult) {
   const [one] = result.series;
@@ -126,12 +170,10 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
   const faults = useMcaFaultFrequencies(modelId, spectrumGroup ? (searched?.files ?? []) : []);
   const timeDomain = useMcaTimeDomain(modelId, searched?.groupCode === 'TD' ? searched.files[0] : undefined);
   const series = useMemo(() => phaseSeries(frequency.data, phase), [frequency.data, phase]);
-  const marks = useMemo<FaultMark[]>(() => {
-    const first = faults.data?.files[0];
-    return (first?.items ?? [])
-      .filter((item) => range.maxHz === null || item.frequencyHz <= range.maxHz)
-      .map((item) => ({ label: item.name, frequencyHz: item.frequencyHz }));
-  }, [faults.data, range.maxHz]);
+  const marks = useMemo<FaultMark[]>(
+    () => chartMarks(faults.data?.files[0]?.items ?? [], range.maxHz),
+    [faults.data, range.maxHz],
+  );
 
   const changeRange = (id: number) => {
     setRangeId(id);
