@@ -12,7 +12,8 @@ export async function signInCookie(baseUrl: string, email: string, password: str
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function call<T>(
+/** One API call with the session cookie (and the CSRF header writes carry); throws unless 2xx. */
+export async function call<T>(
   baseUrl: string,
   cookie: string,
   method: string,

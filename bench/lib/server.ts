@@ -33,8 +33,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`apps/server/src/main.ts`) as a child process and waits for /healthz 200. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the real server (`apps/server/src/main.ts`) as a child process and waits for /healthz 200. With `onLog`,
+ * the server's standard output (its JSON log lines, at the LOG_LEVEL given) is handed over line by line.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  onLog?: (line: string) => void,
+): Promise<RunningServer> {
   const port = await freePort();
   // Two benchmarks (or a developer's server) must not fight over the embedded database's port.
   const pgPort = env.EMBEDDED_PG_PORT ?? String(await freePort());
@@ -49,8 +55,17 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       ...env,
       EMBEDDED_PG_PORT: pgPort,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLog && child.stdout) {
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLog(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
