@@ -454,6 +454,8 @@ export function createReportsService(deps: {
     },
 
     render,
+    /** The report's data alone (every query of a report, no PDF): the baseline of bench/report-pdf.ts. */
+    data: buildData,
   };
 }
 
