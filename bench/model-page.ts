@@ -5,14 +5,53 @@
 // LCP from the PerformanceObserver, and the first instant at which every chart box on the page has its ECharts
 // instance with data in its option (or says 'No data'), both from navigation start; median of 5 runs.
 // Baseline: the LCP of the sign-in page (no data, no charts) in the same browser, same run.
+// MODEL_PAGE=P102 measures the MCA model page of P102 instead (issue 13: LCP ≤ 1.2 s; it sets no chart budget, the
+// chart instant is reported), once its rotor reached alarm.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { type APIRequestContext, chromium } from 'playwright-core';
 import { freshDataDir, repoRoot, startServer } from './lib/server.ts';
 
 const RUNS = 5;
 const LCP_BUDGET_MS = 1200;
-const CHARTS_BUDGET_MS = 2000;
+
+type Target = {
+  name: string;
+  title: string;
+  /** The model's history is in: the page shows the demo's fault. */
+  ready: (request: APIRequestContext, id: string) => Promise<boolean>;
+  chartsBudgetMs: number | null;
+};
+const TARGETS: Record<string, Target> = {
+  TX1: {
+    name: 'TX1',
+    title: 'Main transformer 1',
+    ready: async (request, id) => {
+      const summary = (await (
+        await request.get(`/api/v1/equipment-models/tr-summary-status/${id}`)
+      ).json()) as {
+        tr_diagram_status: { h: number };
+      };
+      return summary.tr_diagram_status.h === 2;
+    },
+    chartsBudgetMs: 2000,
+  },
+  P102: {
+    name: 'P102 (MCA)',
+    title: 'Cooling water pump 102 motor',
+    ready: async (request, id) => {
+      const status = (await (
+        await request.get(`/api/v1/mca-result-data-new/${id}/diagram_status`)
+      ).json()) as {
+        rotorStatus: number;
+      };
+      return status.rotorStatus === 2;
+    },
+    chartsBudgetMs: null,
+  },
+};
+const target = TARGETS[process.env.MODEL_PAGE ?? 'TX1'];
+if (!target) throw new Error(`MODEL_PAGE: one of ${Object.keys(TARGETS).join(', ')}`);
 
 const dataDir = await freshDataDir();
 const server = await startServer({
@@ -55,32 +94,25 @@ async function signedInContext() {
 }
 
 try {
-  // Wait for the plant and TX1's history.
+  // Wait for the plant and the model's history.
   const probe = await signedInContext();
   const me = (await (await probe.request.get('/api/v1/users/me')).json()) as {
     user?: { selectedCompanyId: string };
     selectedCompanyId?: string;
   };
   const companyId = me.user?.selectedCompanyId ?? me.selectedCompanyId;
-  let tx1: string | undefined;
+  let modelId: string | undefined;
   const deadline = Date.now() + 240_000;
-  while (!tx1 && Date.now() < deadline) {
+  while (!modelId && Date.now() < deadline) {
     const tree = (await (
       await probe.request.get(`/api/v1/structure-item-company?company_id=${companyId}`)
     ).json()) as TreeNode;
-    const id = findModel(tree, 'Main transformer 1');
-    if (id) {
-      const summary = (await (
-        await probe.request.get(`/api/v1/equipment-models/tr-summary-status/${id}`)
-      ).json()) as {
-        tr_diagram_status: { h: number };
-      };
-      if (summary.tr_diagram_status.h === 2) tx1 = id;
-    }
-    if (!tx1) await new Promise((resolve) => setTimeout(resolve, 2000));
+    const id = findModel(tree, target.title);
+    if (id && (await target.ready(probe.request, id))) modelId = id;
+    if (!modelId) await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   await probe.close();
-  if (!tx1) throw new Error('TX1 did not reach its DGA alarm in time');
+  if (!modelId) throw new Error(`${target.name} did not reach its demo fault in time`);
 
   const lcps: number[] = [];
   const charts: number[] = [];
@@ -89,7 +121,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const context = await signedInContext();
     const page = await context.newPage();
-    await page.goto(`/model/${tx1}`);
+    await page.goto(`/model/${modelId}`);
     const drawn = await page.waitForFunction(
       () => {
         const boxes = [...document.querySelectorAll('[data-ready]')] as (HTMLElement & {
@@ -126,8 +158,10 @@ try {
   }
   const lcp = median(lcps);
   const drawnMs = median(charts);
+  const chartsBudget = target.chartsBudgetMs;
+  const pass = lcp <= LCP_BUDGET_MS && (chartsBudget === null || drawnMs <= chartsBudget);
   console.log(
-    `model-page: TX1 cold cache, median of ${RUNS}: LCP ${lcp.toFixed(0)} ms (budget ≤ ${LCP_BUDGET_MS} ms), every chart on screen (${median(chartCounts)}) drawn ${drawnMs.toFixed(0)} ms (budget ≤ ${CHARTS_BUDGET_MS} ms); baseline sign-in page LCP ${median(baselines).toFixed(0)} ms; ${lcp <= LCP_BUDGET_MS && drawnMs <= CHARTS_BUDGET_MS ? 'PASS' : 'FAIL'}`,
+    `model-page: ${target.name} cold cache, median of ${RUNS}: LCP ${lcp.toFixed(0)} ms (budget ≤ ${LCP_BUDGET_MS} ms), every chart on screen (${median(chartCounts)}) drawn ${drawnMs.toFixed(0)} ms (${chartsBudget === null ? 'no budget' : `budget ≤ ${chartsBudget} ms`}); baseline sign-in page LCP ${median(baselines).toFixed(0)} ms; ${pass ? 'PASS' : 'FAIL'}`,
   );
 } finally {
   await browser.close();
