@@ -181,6 +181,8 @@ export async function buildApp({
   const s3 = config.s3 ? (await import('./storage/s3-storage.ts')).createS3Storage(config.s3) : null;
   if (s3) app.addHook('onClose', async () => s3.close());
   const storage: FileStorage = s3 ?? createLocalStorage(config.filesDir);
+  // A bucket that is missing or refuses the keys is said at start, not at the first upload (GET /readyz says it too).
+  storage.check().catch((error: Error) => app.log.error(`file storage is not usable: ${error.message}`));
   const timeseries = createTimeseriesRepository(pool);
   const files = createFileStore({
     db,
@@ -344,7 +346,7 @@ export async function buildApp({
     }
   });
 
-  await app.register(healthRoutes, { pool, isReady });
+  await app.register(healthRoutes, { pool, isReady, checkFiles: () => storage.check() });
   await app.register(authRoutes, {
     service: authService,
     invitations: invitationsService,

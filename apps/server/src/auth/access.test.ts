@@ -26,7 +26,7 @@ describe('every route declares its access rule', () => {
     expect(missing).toEqual([]);
     // Only the sign-in flow, health and the web app itself are public.
     const publicRoutes = api.filter((route) => route.access?.kind === 'public').map((route) => route.url);
-    for (const url of publicRoutes) expect(url).toMatch(/^\/(auth\/|healthz$|\*$)/);
+    for (const url of publicRoutes) expect(url).toMatch(/^\/(auth\/|healthz$|readyz$|\*$)/);
   });
 
   it('refuses to register a route without a rule', async () => {

@@ -174,6 +174,7 @@ async function freshReportFile(scope: Scope): Promise<string> {
 
 const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call>> = {
   'GET /healthz': () => get('/healthz'),
+  'GET /readyz': () => get('/readyz'),
   'GET /auth/config': () => get('/auth/config'),
   'POST /auth/login': async () =>
     json('POST', '/auth/login', { email: await w.freshLoner(), password: w.password }),

@@ -195,6 +195,7 @@ const view: RouteSpec = {
 /** Every route of the registry (HEAD mirrors GET), by `METHOD url`. */
 export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /healthz': { rule: publicRule, why: 'load balancer probe' },
+  'GET /readyz': { rule: publicRule, why: 'readiness probe; reasons go to the log only' },
   'GET /auth/config': { rule: publicRule, why: 'the sign-in page asks how to sign in' },
   'POST /auth/login': { rule: publicRule, why: 'sign-in' },
   'POST /auth/logout': { rule: publicRule, why: 'ends the presented session, if any' },

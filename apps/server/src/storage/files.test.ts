@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +105,27 @@ describe('files uploaded before the files table (migration 0009)', () => {
     expect(await storage.open('..', 'outside.png')).toBeNull();
     expect(await storage.open('companys', '../outside.png')).toBeNull();
     await expect(storage.put('companys', '../x.png', PNG)).rejects.toThrow(/unsafe file name/);
+  });
+
+  it('is ready while the files folder takes new files; /readyz says when it cannot', async () => {
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', files: 'up' });
+
+    // The files folder gone after start, a plain file in its place (a lost mount, say).
+    const gone = await mkdtemp(path.join(os.tmpdir(), 'sdp-readyz-'));
+    const broken = await createTestContext({ FILES_DIR: path.join(gone, 'files') });
+    try {
+      await rm(path.join(gone, 'files'), { recursive: true, force: true });
+      await writeFile(path.join(gone, 'files'), 'x');
+      await expect(createLocalStorage(path.join(gone, 'files')).check()).rejects.toThrow();
+      const answer = await broken.app.inject({ method: 'GET', url: '/readyz' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({ files: 'down', detail: 'Uploaded files cannot be stored.' });
+      expect((await broken.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await broken.close();
+      await rm(gone, { recursive: true, force: true });
+    }
   });
 });

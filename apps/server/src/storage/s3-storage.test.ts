@@ -276,8 +276,40 @@ describe('uploaded files in an S3-compatible bucket (FILES_STORE=s3)', () => {
         headers: { cookie },
       });
       expect(read.statusCode).toBe(500);
+
+      // Readiness says so, without naming the bucket to an unauthenticated probe; liveness stays up.
+      const ready = await down.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        status: 'unavailable',
+        database: 'up',
+        files: 'down',
+        detail: 'Uploaded files cannot be stored.',
+      });
+      expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await down.close();
+    }
+  });
+
+  it('is ready when the bucket exists and takes the credentials; says which is wrong otherwise', async () => {
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', files: 'up' });
+
+    const settings = ctx.config.s3 as S3Settings;
+    const stores = {
+      missing: createS3Storage({ ...settings, bucket: 'no-such-bucket' }),
+      wrongKey: createS3Storage({ ...settings, accessKeyId: 'NOT-OURS' }),
+      nobody: createS3Storage({ ...settings, endpoint: 'http://127.0.0.1:1' }),
+    };
+    try {
+      await expect(createS3Storage(settings).check()).resolves.toBeUndefined();
+      await expect(stores.missing.check()).rejects.toThrow('bucket no-such-bucket does not exist');
+      await expect(stores.wrongKey.check()).rejects.toThrow(`bucket ${BUCKET} refuses these credentials`);
+      await expect(stores.nobody.check()).rejects.toThrow(`bucket ${BUCKET} is not reachable`);
+    } finally {
+      for (const store of Object.values(stores)) store.close();
     }
   });
 });

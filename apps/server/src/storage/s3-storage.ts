@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -105,6 +106,22 @@ export function createS3Storage(settings: S3Settings): FileStorage & { close(): 
         await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(kind, name) }));
       } catch (error) {
         if (!isMissing(error)) throw error;
+      }
+    },
+
+    /** The bucket exists and these credentials may use it (HEAD bucket: 404 missing, 403 refused). */
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = statusOf(error);
+        const why =
+          status === 404
+            ? 'does not exist'
+            : status === 403
+              ? 'refuses these credentials'
+              : `is not reachable (${(error as Error).message || (error as Error).name})`;
+        throw new Error(`bucket ${Bucket} ${why}`);
       }
     },
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, realpath, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -63,6 +63,8 @@ export interface FileStorage {
   open(kind: string, name: string): Promise<Readable | null>;
   /** Removes the bytes of `kind/name` (a file no row names any more); a missing file is not an error. */
   remove(kind: FileKind, name: string): Promise<void>;
+  /** Resolves when new files can be stored (readiness, /readyz); rejects saying why not. */
+  check(): Promise<void>;
 }
 
 export function createLocalStorage(root: string): FileStorage {
@@ -97,6 +99,10 @@ export function createLocalStorage(root: string): FileStorage {
     async remove(kind, name) {
       if (!checked(kind, name)) return;
       await rm(path.join(root, kind, name), { force: true });
+    },
+    async check() {
+      await mkdir(root, { recursive: true, mode: 0o750 });
+      await access(root, constants.W_OK);
     },
   };
 }
