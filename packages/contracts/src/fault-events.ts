@@ -87,18 +87,45 @@ export type FaultEvent = z.infer<typeof faultEvent>;
 export const faultEventDetail = faultEvent.extend({ evidence: faultEventEvidence.nullable() });
 export type FaultEventDetail = z.infer<typeof faultEventDetail>;
 
-/** GET /fault-event/{tagId}: open events, and the completed ones (history). */
+/**
+ * GET /fault-event/{tagId}: open events, and the completed ones (history). Beyond the spec, so a model with
+ * thousands of events answers at once: the totals of both lists (of the chosen alarm type), and the open counts by
+ * type for the chips; with `page_size`, `new_alarm` and `alarm_history` are the asked pages only.
+ */
 export const faultEventList = z.object({
   new_alarm: z.array(faultEvent),
   alarm_history: z.array(faultEvent),
+  new_total: z.number().int(),
+  history_total: z.number().int(),
+  /** Open events of the month / year chosen, whatever `alarm_type`: the All / Alarm / Warning chips. */
+  open_counts: z.object({ all: z.number().int(), alarm: z.number().int(), warning: z.number().int() }),
 });
 export type FaultEventList = z.infer<typeof faultEventList>;
+
+/** Entries per page of the panel's tables (spec 03 §2.14, §9); -1 is All. */
+export const FAULT_EVENT_PAGE_SIZES = [5, 10, 15, -1] as const;
+const pageSize = (field: string) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((size) => (FAULT_EVENT_PAGE_SIZES as readonly number[]).includes(size), {
+      message: `${field}: one of 5, 10, 15 or -1`,
+    });
 
 /** month 1–12 and a year, or 0 and 0 for every event (spec 03 §7.3). */
 export const faultEventListQuery = z
   .object({
     month: z.coerce.number().int().min(0).max(12).default(0),
     year: z.coerce.number().int().min(0).max(9999).default(0),
+    /** Beyond the spec: only events of this type, 1 Warning or 2 Alarm (0, the default, both). */
+    alarm_type: z.coerce.number().int().min(0).max(2).default(0),
+    /** Beyond the spec: pages of this many events (5, 10, 15; -1 or none for every event). */
+    page_size: pageSize('page_size').optional(),
+    /** The history's own page size, when it differs from page_size. */
+    history_page_size: pageSize('history_page_size').optional(),
+    /** The page of open events (from 0) and of the history, with page_size. */
+    new_page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    history_page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .refine((q) => q.month === 0 || q.year > 0, {
     message: 'year: a month needs its year (0 and 0 for every event)',

@@ -62,6 +62,16 @@ const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_
   f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at`;
 const JOINS = sql`LEFT JOIN users ab ON ab.id = f.acknowledged_by LEFT JOIN users dn ON dn.id = f.done_by`;
 
+/** Events of every time (year 0), of a year (month 0) or of one month, read in the company's time zone. */
+function inPeriod(month: number, year: number, timeZone: string) {
+  if (year === 0) return sql``;
+  return month === 0
+    ? sql`AND f.event_date >= make_timestamp(${year}, 1, 1, 0, 0, 0) AT TIME ZONE ${timeZone}
+          AND f.event_date < (make_timestamp(${year}, 1, 1, 0, 0, 0) + interval '1 year') AT TIME ZONE ${timeZone}`
+    : sql`AND f.event_date >= make_timestamp(${year}, ${month}, 1, 0, 0, 0) AT TIME ZONE ${timeZone}
+          AND f.event_date < (make_timestamp(${year}, ${month}, 1, 0, 0, 0) + interval '1 month') AT TIME ZONE ${timeZone}`;
+}
+
 /** SQL of fault events: lists, counts, the acknowledge / done changes and the stored evidence. */
 export function createFaultEventsRepository(db: Db) {
   return {
@@ -86,17 +96,58 @@ export function createFaultEventsRepository(db: Db) {
      * year read in the company's time zone.
      */
     async list(modelId: string, month: number, year: number, timeZone: string): Promise<FaultEventRow[]> {
-      const range =
-        year === 0
-          ? sql``
-          : month === 0
-            ? sql`AND f.event_date >= make_timestamp(${year}, 1, 1, 0, 0, 0) AT TIME ZONE ${timeZone}
-                  AND f.event_date < (make_timestamp(${year}, 1, 1, 0, 0, 0) + interval '1 year') AT TIME ZONE ${timeZone}`
-            : sql`AND f.event_date >= make_timestamp(${year}, ${month}, 1, 0, 0, 0) AT TIME ZONE ${timeZone}
-                  AND f.event_date < (make_timestamp(${year}, ${month}, 1, 0, 0, 0) + interval '1 month') AT TIME ZONE ${timeZone}`;
       const { rows } = await sql<FaultEventRow>`SELECT ${COLUMNS} FROM fault_events f ${JOINS}
-        WHERE f.model_id = ${modelId} ${range} ORDER BY f.event_date DESC, f.id DESC`.execute(db);
+        WHERE f.model_id = ${modelId} ${inPeriod(month, year, timeZone)} ORDER BY f.event_date DESC, f.id DESC`.execute(
+        db,
+      );
       return rows;
+    },
+
+    /**
+     * One page of a model's open (`done` false) or completed events of the period, of one alarm type (0 both),
+     * newest first; `limit` null for all from `offset`.
+     */
+    async page(
+      modelId: string,
+      period: { month: number; year: number; timeZone: string },
+      filter: { done: boolean; alarmType: number; limit: number | null; offset: number },
+    ): Promise<FaultEventRow[]> {
+      const { rows } = await sql<FaultEventRow>`SELECT ${COLUMNS} FROM fault_events f ${JOINS}
+        WHERE f.model_id = ${modelId} ${inPeriod(period.month, period.year, period.timeZone)}
+          AND ${filter.done ? sql`f.done_at IS NOT NULL` : sql`f.done_at IS NULL`}
+          ${filter.alarmType === 0 ? sql`` : sql`AND f.alarm_type = ${filter.alarmType}`}
+        ORDER BY f.event_date DESC, f.id DESC
+        ${filter.limit === null ? sql`` : sql`LIMIT ${filter.limit}`} OFFSET ${filter.offset}`.execute(db);
+      return rows;
+    },
+
+    /** Totals of a model's events of the period: open by type, and both lists of one alarm type (0 both). */
+    async totals(
+      modelId: string,
+      period: { month: number; year: number; timeZone: string },
+      alarmType: number,
+    ) {
+      const ofType = alarmType === 0 ? sql`true` : sql`alarm_type = ${alarmType}`;
+      const { rows } = await sql<{
+        open: number;
+        open_alarm: number;
+        open_warning: number;
+        new_total: number;
+        history_total: number;
+      }>`SELECT (count(*) FILTER (WHERE done_at IS NULL))::int AS open,
+          (count(*) FILTER (WHERE done_at IS NULL AND alarm_type = 2))::int AS open_alarm,
+          (count(*) FILTER (WHERE done_at IS NULL AND alarm_type = 1))::int AS open_warning,
+          (count(*) FILTER (WHERE done_at IS NULL AND ${ofType}))::int AS new_total,
+          (count(*) FILTER (WHERE done_at IS NOT NULL AND ${ofType}))::int AS history_total
+        FROM fault_events f WHERE f.model_id = ${modelId} ${inPeriod(period.month, period.year, period.timeZone)}`.execute(
+        db,
+      );
+      const row = rows[0];
+      return {
+        open_counts: { all: row?.open ?? 0, alarm: row?.open_alarm ?? 0, warning: row?.open_warning ?? 0 },
+        new_total: row?.new_total ?? 0,
+        history_total: row?.history_total ?? 0,
+      };
     },
 
     /** The acknowledge and done recipients of the events, with the names they have now. */

@@ -65,13 +65,13 @@ export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
       schema: {
         tags: ['fault-events'],
         summary:
-          'New fault events and history of a model ({tagId} is the model id); month and year 0 for all',
+          'New fault events and history of a model ({tagId} is the model id); month and year 0 for all. Beyond the spec: alarm_type filters, page_size (5, 10, 15, -1) with new_page and history_page pages both lists; totals and open counts always',
         params: z.object({ tagId: uuid }),
         querystring: faultEventListQuery,
         response: { 200: faultEventList, ...errors },
       },
     },
-    async (request) => service.list(request.params.tagId, request.query.month, request.query.year),
+    async (request) => service.list(request.params.tagId, request.query),
   );
 
   for (const url of ['/fault-eventfault-event-count', '/fault-event/count']) {

@@ -73,13 +73,49 @@ export function createFaultEventsService(deps: Deps) {
     return rows.map((row) => toFaultEvent(row, recipients));
   }
 
-  async function list(modelId: string, month: number, year: number) {
+  /**
+   * The model's open events and history of the period (spec 03 §7.3), of one alarm type (0 both), with their
+   * totals and the open counts by type; with a page size (not -1), only the asked page of each.
+   */
+  async function list(
+    modelId: string,
+    query: {
+      month: number;
+      year: number;
+      alarm_type?: number;
+      page_size?: number | undefined;
+      history_page_size?: number | undefined;
+      new_page?: number;
+      history_page?: number;
+    },
+  ) {
     const model = await repository.modelContext(modelId);
     if (!model) throw notFound();
-    const events = await withRecipients(await repository.list(modelId, month, year, model.time_zone));
+    const period = { month: query.month, year: query.year, timeZone: model.time_zone };
+    const alarmType = query.alarm_type ?? 0;
+    const limit = (asked: number | undefined) => (asked === undefined || asked === -1 ? null : asked);
+    const size = limit(query.page_size);
+    const historySize = query.history_page_size === undefined ? size : limit(query.history_page_size);
+    const [totals, open, done] = await Promise.all([
+      repository.totals(modelId, period, alarmType),
+      repository.page(modelId, period, {
+        done: false,
+        alarmType,
+        limit: size,
+        offset: size === null ? 0 : size * (query.new_page ?? 0),
+      }),
+      repository.page(modelId, period, {
+        done: true,
+        alarmType,
+        limit: historySize,
+        offset: historySize === null ? 0 : historySize * (query.history_page ?? 0),
+      }),
+    ]);
+    const events = await withRecipients([...open, ...done]);
     return {
-      new_alarm: events.filter((event) => !event.isDone),
-      alarm_history: events.filter((event) => event.isDone),
+      new_alarm: events.slice(0, open.length),
+      alarm_history: events.slice(open.length),
+      ...totals,
     };
   }
 

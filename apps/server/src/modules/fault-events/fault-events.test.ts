@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -345,5 +346,69 @@ describe('fault events', () => {
       language: 'th',
     });
     expect((await as(null, 'GET', '/api/v1/fault-event/scheduler/status')).statusCode).toBe(401);
+  });
+
+  it('pages both lists on the server, filters by alarm type, and gives totals and open counts for the chips', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TRP');
+    const paged = await createModel(ctx.app, tag, 1);
+    // 23 events an hour apart, newest first by id: 12 open (8 alarms, 4 warnings), 11 done (5 alarms, 6 warnings).
+    await sql`INSERT INTO fault_events (company_id, model_id, tag, event_date, alarm_type, alarm_message,
+        alarm_value, warning_limit, alarm_limit, sensor_id, cause, recommendation, is_acknowledged, acknowledged_at,
+        done_at)
+      SELECT ${tenants.companyId}, ${paged.id}, 'h2', ${new Date(t0).toISOString()}::timestamptz - g * interval '1 hour',
+        CASE WHEN g < 12 THEN (CASE WHEN g % 5 < 3 THEN 2 ELSE 1 END) ELSE 1 + g % 2 END,
+        'event ' || g, 100 + g, 100, 150, 'S1', '', '', g >= 12,
+        CASE WHEN g >= 12 THEN now() END, CASE WHEN g >= 12 THEN now() END
+      FROM generate_series(0, 22) g`.execute(ctx.db);
+    type Listed = {
+      new_alarm: { alarmMessage: string; alarmType: number }[];
+      alarm_history: { alarmMessage: string; alarmType: number }[];
+      new_total: number;
+      history_total: number;
+      open_counts: { all: number; alarm: number; warning: number };
+    };
+    const get = async (query: string) => {
+      const response = await as('owner', 'GET', `/api/v1/fault-event/${paged.id}?month=0&year=0&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Listed;
+    };
+    const names = (events: { alarmMessage: string }[]) => events.map((event) => event.alarmMessage);
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `event ${from + i}`);
+
+    // Without page_size, every event as the spec has it, with the totals too.
+    const all = await get('');
+    expect(names(all.new_alarm)).toEqual(range(0, 12));
+    expect(names(all.alarm_history)).toEqual(range(12, 23));
+    expect([all.new_total, all.history_total]).toEqual([12, 11]);
+    expect(all.open_counts).toEqual({ all: 12, alarm: 8, warning: 4 });
+
+    const first = await get('page_size=5');
+    expect(names(first.new_alarm)).toEqual(range(0, 5));
+    expect(names(first.alarm_history)).toEqual(range(12, 17));
+    expect([first.new_total, first.history_total]).toEqual([12, 11]);
+    const last = await get('page_size=5&new_page=2&history_page=2');
+    expect(names(last.new_alarm)).toEqual(range(10, 12));
+    expect(names(last.alarm_history)).toEqual(['event 22']);
+    expect(names((await get('page_size=5&history_page_size=10&history_page=1')).alarm_history)).toEqual(
+      range(22, 23),
+    );
+    expect(names((await get('page_size=-1')).alarm_history)).toHaveLength(11);
+    // Past the end: empty pages, the totals say where the end is.
+    expect((await get('page_size=15&new_page=3')).new_alarm).toEqual([]);
+
+    // The chips: only alarms in both lists; the open counts stay those of every type.
+    const alarms = await get('page_size=5&alarm_type=2');
+    expect(alarms.new_alarm.every((event) => event.alarmType === 2)).toBe(true);
+    expect(alarms.alarm_history.every((event) => event.alarmType === 2)).toBe(true);
+    expect([alarms.new_total, alarms.history_total]).toEqual([8, 5]);
+    expect(alarms.open_counts).toEqual({ all: 12, alarm: 8, warning: 4 });
+    expect((await get('alarm_type=1')).new_total).toBe(4);
+
+    for (const bad of ['page_size=7', 'page_size=0', 'history_page_size=20', 'new_page=-1', 'alarm_type=3']) {
+      const refused = await as('owner', 'GET', `/api/v1/fault-event/${paged.id}?month=0&year=0&${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().detail, bad).toContain(bad.split('=')[0]);
+    }
   });
 });

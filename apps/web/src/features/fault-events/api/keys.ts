@@ -6,8 +6,7 @@ import { MODEL_VIEW_QUERY_ROOT } from '../../../lib/query-roots.ts';
  */
 export const faultEventsKeys = {
   all: [MODEL_VIEW_QUERY_ROOT, 'fault-events'] as const,
-  list: (modelId: string, month: number, year: number) =>
-    [...faultEventsKeys.all, 'list', modelId, month, year] as const,
+  list: (modelId: string, params: object) => [...faultEventsKeys.all, 'list', modelId, params] as const,
   detail: (id: number) => [...faultEventsKeys.all, 'detail', id] as const,
   members: (modelId: string) => [...faultEventsKeys.all, 'members', modelId] as const,
   company: (filters: object) => [...faultEventsKeys.all, 'company', filters] as const,

@@ -22,8 +22,8 @@ import { formatEventTime, twoDecimals } from './event-time.ts';
 
 type FaultEventDetailsDialogProps = {
   eventId: number | null;
-  /** 'Alarm History Details' for a done event, 'Fault Event Alarm Detail' otherwise. */
-  history: boolean;
+  /** 'Alarm History Details' for a done event, 'Fault Event Alarm Detail' otherwise; undefined: as the event is. */
+  history: boolean | undefined;
   timeZone: string;
   onClose: () => void;
 };
@@ -62,7 +62,9 @@ export function FaultEventDetailsDialog({
   return (
     <Dialog open={eventId !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>
-        {history ? t('faultEvents.historyDetailTitle') : t('faultEvents.detailTitle')}
+        {(history ?? detail.data?.isDone)
+          ? t('faultEvents.historyDetailTitle')
+          : t('faultEvents.detailTitle')}
       </DialogTitle>
       <DialogContent dividers>
         {detail.isError ? (

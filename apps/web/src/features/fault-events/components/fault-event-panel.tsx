@@ -20,9 +20,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { FaultEvent } from '@sdp/contracts';
+import { FAULT_EVENT_PAGE_SIZES, type FaultEvent } from '@sdp/contracts';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
@@ -37,33 +37,36 @@ import { formatEventTime, twoDecimals } from './event-time.ts';
 import { FaultEventActionDialog } from './fault-event-action-dialog.tsx';
 import { FaultEventDetailsDialog } from './fault-event-details-dialog.tsx';
 
-/** Entries per page (spec 03 §2.14, §9): 5, 10, 15 and All (-1); default 5. */
-const PAGE_SIZES = [5, 10, 15, -1] as const;
 const ALARM_COLOUR = '#D9263B';
 const WARNING_COLOUR = '#FCA239';
 type Kind = 'all' | 'alarm' | 'warning';
+const ALARM_TYPE: Record<Kind, 0 | 1 | 2> = { all: 0, alarm: 2, warning: 1 };
 
 type FaultEventPanelProps = { modelId: string; companyId: string; timeZone: string };
 
-function usePage(rows: readonly FaultEvent[]) {
+/** Page and entries per page of one table (spec 03 §2.14, §9: 5, 10, 15, All; default 5); the server pages. */
+function usePage() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(5);
-  const last = size === -1 ? 0 : Math.max(0, Math.ceil(rows.length / size) - 1);
-  const current = Math.min(page, last);
   return {
-    rows: size === -1 ? rows : rows.slice(current * size, current * size + size),
-    page: current,
+    page,
     size,
     setPage,
     setSize: (next: number) => {
       setSize(next);
       setPage(0);
     },
+    /** Back to the last page when the list shrank under the one shown (an event closed, a filter changed). */
+    clamp: useCallback(
+      (total: number) => {
+        const last = size === -1 ? 0 : Math.max(0, Math.ceil(total / size) - 1);
+        if (page > last) setPage(last);
+      },
+      [page, size],
+    ),
   };
 }
 
-const ofKind = (event: FaultEvent, kind: Kind) =>
-  kind === 'all' || (kind === 'alarm' ? event.alarmType === 2 : event.alarmType === 1);
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 function TypeChip({ type }: { type: 1 | 2 }) {
@@ -105,8 +108,18 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
   const zone = resolveTimeZone(timeZone);
   const [month, setMonth] = useState(0);
   const [year, setYear] = useState(0);
-  const events = useFaultEvents(modelId, month, year);
   const [kind, setKind] = useState<Kind>('all');
+  const newPage = usePage();
+  const historyPage = usePage();
+  const events = useFaultEvents(modelId, {
+    month,
+    year,
+    alarmType: ALARM_TYPE[kind],
+    pageSize: newPage.size,
+    historyPageSize: historyPage.size,
+    newPage: newPage.page,
+    historyPage: historyPage.page,
+  });
   const [expanded, setExpanded] = useState<boolean | undefined>(undefined);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [action, setAction] = useState<{
@@ -115,30 +128,33 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
     emails: string[];
     comment: string;
   } | null>(null);
-  const [details, setDetails] = useState<{ id: number; history: boolean } | null>(null);
+  const [details, setDetails] = useState<{ id: number; history: boolean | undefined } | null>(null);
   const [search, setSearch] = useSearchParams();
   const canAct = canIn(me, companyId, 'ManageFaultEvents');
 
-  const open = events.data?.new_alarm ?? [];
-  const history = events.data?.alarm_history ?? [];
-  const shownNew = useMemo(() => open.filter((event) => ofKind(event, kind)), [open, kind]);
-  const shownHistory = useMemo(() => history.filter((event) => ofKind(event, kind)), [history, kind]);
-  const newPage = usePage(shownNew);
-  const historyPage = usePage(shownHistory);
-  const isExpanded = expanded ?? open.length > 0;
+  const shownNew = events.data?.new_alarm ?? [];
+  const shownHistory = events.data?.alarm_history ?? [];
+  const counts = events.data?.open_counts ?? { all: 0, alarm: 0, warning: 0 };
+  const newTotal = events.data?.new_total ?? 0;
+  const historyTotal = events.data?.history_total ?? 0;
+  const isExpanded = expanded ?? counts.all > 0;
   // Opened by default once open events exist (spec 03 §2.14), and kept open after that: closing the last event
   // with Done must not fold the panel away from the history the user is about to read.
   useEffect(() => {
-    if (expanded === undefined && open.length > 0) setExpanded(true);
-  }, [expanded, open.length]);
+    if (expanded === undefined && counts.all > 0) setExpanded(true);
+  }, [expanded, counts.all]);
+  const { clamp: clampNew } = newPage;
+  const { clamp: clampHistory } = historyPage;
+  useEffect(() => clampNew(newTotal), [clampNew, newTotal]);
+  useEffect(() => clampHistory(historyTotal), [clampHistory, historyTotal]);
 
   // Opened from the alarm list or a mail at one event: show its details once.
   const focus = Number(search.get('event'));
   useEffect(() => {
-    if (!focus || !events.data) return;
-    const done = events.data.alarm_history.some((event) => event.id === focus);
+    if (!focus) return;
     setExpanded(true);
-    setDetails({ id: focus, history: done });
+    // Which title it gets (history or not) is read from the event itself: it may be on no page shown.
+    setDetails({ id: focus, history: undefined });
     setSearch(
       (current) => {
         const next = new URLSearchParams(current);
@@ -147,13 +163,8 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
       },
       { replace: true },
     );
-  }, [focus, events.data, setSearch]);
+  }, [focus, setSearch]);
 
-  const counts = {
-    all: open.length,
-    alarm: open.filter((event) => event.alarmType === 2).length,
-    warning: open.filter((event) => event.alarmType === 1).length,
-  };
   const allSelected = shownNew.length > 0 && shownNew.every((event) => selected.has(event.id));
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -172,7 +183,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
       count={total}
       page={state.page}
       rowsPerPage={state.size}
-      rowsPerPageOptions={PAGE_SIZES.map((size) =>
+      rowsPerPageOptions={FAULT_EVENT_PAGE_SIZES.map((size) =>
         size === -1 ? { label: t('faultEvents.all'), value: -1 } : size,
       )}
       onPageChange={(_event, next) => state.setPage(next)}
@@ -220,7 +231,11 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                 label={`${t(`faultEvents.${name}`)} ${counts[name]}`}
                 color={kind === name ? 'primary' : 'default'}
                 variant={kind === name ? 'filled' : 'outlined'}
-                onClick={() => setKind(name)}
+                onClick={() => {
+                  setKind(name);
+                  newPage.setPage(0);
+                  historyPage.setPage(0);
+                }}
                 aria-pressed={kind === name}
               />
             ))}
@@ -234,6 +249,8 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
               onChange={(event) => {
                 const next = Number(event.target.value);
                 setMonth(next);
+                newPage.setPage(0);
+                historyPage.setPage(0);
                 if (next && !year) setYear(thisYear);
               }}
               sx={{ minWidth: 130 }}
@@ -255,6 +272,8 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
               onChange={(event) => {
                 const next = Number(event.target.value);
                 setYear(next);
+                newPage.setPage(0);
+                historyPage.setPage(0);
                 if (!next) setMonth(0);
               }}
               sx={{ minWidth: 110 }}
@@ -356,13 +375,13 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
               </TableRow>
             </TableHead>
             <TableBody>
-              {newPage.rows.length === 0 ? (
+              {shownNew.length === 0 ? (
                 <EmptyTableRow
                   columns={canAct ? 8 : 7}
                   message={events.isPending ? t('common.loading') : t('faultEvents.empty')}
                 />
               ) : (
-                newPage.rows.map((event) => (
+                shownNew.map((event) => (
                   <TableRow key={event.id} hover data-event-id={event.id}>
                     {canAct ? (
                       <TableCell padding="checkbox">
@@ -441,7 +460,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
             </TableBody>
           </Table>
         </TableContainer>
-        {pagination(newPage, shownNew.length)}
+        {pagination(newPage, newTotal)}
 
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
           {t('faultEvents.historyTitle')}
@@ -459,13 +478,13 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
               </TableRow>
             </TableHead>
             <TableBody>
-              {historyPage.rows.length === 0 ? (
+              {shownHistory.length === 0 ? (
                 <EmptyTableRow
                   columns={6}
                   message={events.isPending ? t('common.loading') : t('faultEvents.empty')}
                 />
               ) : (
-                historyPage.rows.map((event) => (
+                shownHistory.map((event) => (
                   <TableRow key={event.id} hover data-event-id={event.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatEventTime(event.eventDate, zone)}
@@ -491,7 +510,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
             </TableBody>
           </Table>
         </TableContainer>
-        {pagination(historyPage, shownHistory.length)}
+        {pagination(historyPage, historyTotal)}
 
         <FaultEventActionDialog
           modelId={modelId}
