@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { clayglExpressionsWithoutEval } from './build/claygl-expressions.ts';
+import { precompressBuild } from './build/precompress.ts';
 
 // The dev server forwards server routes to a locally running `apps/server` (default port 8080);
 // in production the server serves `dist/` itself from the same origin.
 const server: ProxyOptions = { target: 'http://127.0.0.1:8080' };
 
 export default defineConfig({
-  plugins: [react(), clayglExpressionsWithoutEval()],
+  plugins: [react(), clayglExpressionsWithoutEval(), precompressBuild()],
   server: {
     proxy: {
       '/api': server,
