@@ -132,6 +132,8 @@ test('an event raised by ingest appears on the open page; acknowledge, Done, and
     await closed.getByRole('button', { name: 'Details' }).click();
     const details = page.getByRole('dialog', { name: 'Alarm History Details' });
     await details.waitFor();
+    // The dialog opens at once and its details arrive after: wait for the last of them.
+    await details.getByText('Oil degassed and resampled: hydrogen back to normal.').waitFor();
     const text = (await details.textContent()) ?? '';
     for (const expected of [
       'Olivia Owner',

@@ -97,9 +97,19 @@ test("overview: 'Alarm' shows only alarm rows, sorted by time in alarm, and a re
     const after = await table
       .locator('tbody tr[data-status]')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
-    assert.deepEqual(after, statuses, 'the same rows after a reload');
-    // The same models in the same order; the durations have grown by the time the reload took.
-    assert.deepEqual(await models(), order, 'in the same order');
+    // The plant streams on: a model may reach alarm during the reload and join the view, none may leave it.
+    assert.ok(
+      after.length >= statuses.length && after.every((status) => status === '2'),
+      `still only alarm rows, none lost (${after})`,
+    );
+    // The same models in the same order (a newcomer, shortest in alarm, goes last); the durations have grown by the
+    // time the reload took.
+    const reloaded = await models();
+    assert.deepEqual(
+      reloaded.filter((model) => order.includes(model)),
+      order,
+      'in the same order',
+    );
     const again = await durations();
     assert.deepEqual(
       again,
