@@ -197,23 +197,27 @@ export const vcaRoutes: FastifyPluginAsyncZod<Options> = async (
         throw badRequest(
           `sensorId: ${query.sensorId} is neither a VCA sensor type nor a VCA alarm-limit group.`,
         );
-      const out = [];
-      for (const sensor of chosen) {
+      // The tags' series are read side by side (one pooled connection each), not one after another: seven tags of
+      // a year took 105 ms in turn (bench/vca-evs-calls.ts).
+      const present = chosen.flatMap((sensor) => {
         const row = vca.series.get(sensor.tag_code);
-        if (!row) continue;
-        const points = await timeseries.m4ToWidth(row.id, fromS, toS, query.width);
-        const limit = vca.limitOf(sensor.tag_code);
-        out.push({
-          tagCode: sensor.tag_code,
-          name: sensor.name,
-          unit: row.unit || sensor.unit,
-          warning: limit.warning,
-          alarm: limit.alarm,
-          timestamp: points.map((point) => point.t),
-          data: points.map((point) => point.v),
-        });
-      }
-      return out;
+        return row ? [{ sensor, row }] : [];
+      });
+      return Promise.all(
+        present.map(async ({ sensor, row }) => {
+          const points = await timeseries.m4ToWidth(row.id, fromS, toS, query.width);
+          const limit = vca.limitOf(sensor.tag_code);
+          return {
+            tagCode: sensor.tag_code,
+            name: sensor.name,
+            unit: row.unit || sensor.unit,
+            warning: limit.warning,
+            alarm: limit.alarm,
+            timestamp: points.map((point) => point.t),
+            data: points.map((point) => point.v),
+          };
+        }),
+      );
     },
   );
 
