@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
+import { benchPage, launchBrowser } from './lib/browser.ts';
 import { freshDataDir, percentile, repoRoot, startServer } from './lib/server.ts';
 
 // Budget (issue 15): from the ingest request that crosses a limit to the event in an open browser page, p95 ≤ 1 s.
@@ -22,23 +22,11 @@ const server = await startServer({
   WEB_DIST: process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
   ...adminEnv,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchBrowser();
 
 try {
   const plant = await createBenchPlant(server.url, BENCH_ADMIN, 1);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  const login = await context.request.post('/auth/login', { data: BENCH_ADMIN });
-  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-  const chosen = await context.request.put('/api/v1/users/me/company', {
-    data: { company_id: plant.companyId },
-    headers: { 'x-sdp-csrf': '1' },
-  });
-  if (!chosen.ok()) throw new Error(`company not selected: ${chosen.status()}`);
-  const page = await context.newPage();
+  const page = await benchPage(browser, server.url, plant.companyId);
   await page.goto(`/model/${plant.modelId}`);
   await page.getByRole('heading', { name: 'Bench model' }).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: /^Fault Event Alarm/ }).waitFor({ timeout: 60_000 });

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { adminEnv, BENCH_ADMIN, createBenchPlant } from './lib/api.ts';
+import { benchPage, launchBrowser, median, signInPageLcp, worst } from './lib/browser.ts';
 import { freshDataDir, repoRoot, startServer } from './lib/server.ts';
 
 // Budgets (issue 13), in the browser: the MCA current spectrum of 5 captures of 65,536 samples, 2D, from click to
@@ -22,17 +23,6 @@ const N = 65_536;
 const FS = 5_120;
 const CAPTURES = 5;
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const worst = (values: number[]) => Math.max(...values);
-
-const LCP_SCRIPT = `
-  window.__lcp = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-`;
-
 const dataDir = await freshDataDir();
 const server = await startServer({
   DATA_DIR: dataDir,
@@ -41,11 +31,7 @@ const server = await startServer({
   WEB_DIST: process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
   ...adminEnv,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchBrowser();
 
 try {
   const plant = await createBenchPlant(server.url, BENCH_ADMIN, 2);
@@ -83,18 +69,7 @@ try {
     }
   }
 
-  const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    const login = await context.request.post('/auth/login', { data: BENCH_ADMIN });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    const chosen = await context.request.put('/api/v1/users/me/company', {
-      data: { company_id: plant.companyId },
-      headers: { 'x-sdp-csrf': '1' },
-    });
-    if (!chosen.ok()) throw new Error(`company not selected: ${chosen.status()}`);
-    await context.addInitScript(LCP_SCRIPT);
-    return context.newPage();
-  };
+  const newPage = () => benchPage(browser, server.url, plant.companyId);
 
   /** Clicks `button` and answers the ms to the second frame after `chart`'s option holds `lines` data sets. */
   const clickToDrawn = async (page: Page, button: Locator, chart: Locator, lines: number) => {
@@ -172,14 +147,7 @@ try {
     baselines.threeD.push(await fetchOnly(page, calls.threeD));
     await page.context().close();
 
-    const blank = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-    await blank.addInitScript(LCP_SCRIPT);
-    const login = await blank.newPage();
-    await login.goto('/auth/login');
-    await login.getByLabel('E-mail').waitFor();
-    await login.waitForTimeout(300);
-    baselines.lcp.push((await login.evaluate('window.__lcp')) as number);
-    await blank.close();
+    baselines.lcp.push(await signInPageLcp(browser, server.url));
   }
   const pass =
     median(results.twoD) <= CLICK_BUDGET_MS &&
