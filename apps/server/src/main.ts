@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { type EmbeddedDatabase, ownShutdown, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
 import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
@@ -26,7 +26,23 @@ try {
 
 const log = pino({ level: config.logLevel });
 
+// This process owns its shutdown (below). A fatal error anywhere, also after the embedded PostgreSQL started,
+// stops PostgreSQL and exits 1, so systemd's Restart=on-failure and container orchestrators see the failure.
+ownShutdown();
 let embedded: EmbeddedDatabase | null = null;
+let fatalSeen = false;
+function fatal(error: unknown): void {
+  if (fatalSeen) return;
+  fatalSeen = true;
+  log.fatal({ err: error }, `fatal: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+  const stopped = embedded?.stop().catch(() => undefined) ?? Promise.resolve();
+  // If stopping hangs, exit anyway: the embedded server's 'exit' listener still sends PostgreSQL SIGINT.
+  void Promise.race([stopped, sleep(5_000)]).finally(() => process.exit(1));
+}
+process.on('uncaughtException', fatal);
+process.on('unhandledRejection', fatal);
+
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
   embedded = await startEmbeddedPostgres({
