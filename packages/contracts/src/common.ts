@@ -31,9 +31,18 @@ export const ownImageUrl = (kind: ImageUploadKind) =>
 export const WEB_LINK_MESSAGE = 'Enter a web address (http:// or https://).';
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d)/i;
+/** Schemes a browser runs or reads locally: never a link, even where `name:digits` could pass for host:port. */
+const SCRIPT_SCHEME = /^(javascript|vbscript|data|file|blob|about|filesystem)\s*:/i;
+/** Browsers drop tabs and line breaks inside a URL ('java\tscript:' is 'javascript:'); no web address has them. */
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
 
-/** Whether a link a person typed opens a web page: http(s) or no scheme (the web adds https://), and a host. */
+/**
+ * Whether a link a person typed opens a web page: http(s) or no scheme (the web adds https://), and a host.
+ * `javascript:1/alert(1)` would parse as host 'javascript', port 1 once https:// is added, yet a client that uses
+ * the link as written runs it: script schemes are refused whatever follows them.
+ */
 export function isWebLink(link: string): boolean {
+  if (CONTROL_OR_SPACE.test(link) || SCRIPT_SCHEME.test(link)) return false;
   const scheme = SCHEME.exec(link)?.[1]?.toLowerCase();
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return false;
   try {

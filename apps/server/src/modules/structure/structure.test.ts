@@ -282,6 +282,11 @@ describe('models on the tree', () => {
       'JaVaScRiPt://%0aalert(1)',
       'data:text/html,<b>',
       'file:///etc/passwd',
+      // Issue 23 item 14: 'name:digits' passed for host:port, and browsers drop tabs inside a scheme.
+      'javascript:1/alert(1)',
+      'java\tscript:1/alert(1)',
+      'VBScript:1',
+      'data:1,x',
     ]) {
       const response = await call('admin', 'POST', '/api/v1/equipment-model-offlines', {
         equipmentTagId: pumpId,
