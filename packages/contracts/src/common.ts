@@ -34,6 +34,7 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d)/i;
 /** Schemes a browser runs or reads locally: never a link, even where `name:digits` could pass for host:port. */
 const SCRIPT_SCHEME = /^(javascript|vbscript|data|file|blob|about|filesystem)\s*:/i;
 /** Browsers drop tabs and line breaks inside a URL ('java\tscript:' is 'javascript:'); no web address has them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here.
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
 
 /**
