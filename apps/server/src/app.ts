@@ -241,6 +241,12 @@ export async function buildApp({
     audit,
     sessions,
     localAccounts: !oidc,
+    // Accepting an invitation with a password is throttled as sign-in is (issue 23 item 7).
+    throttle: createLoginThrottleRepository(db),
+    throttleRules: {
+      address: { allowance: config.loginIpMaxFailures, maxDelaySeconds: config.loginLockMinutes * 60 },
+      link: { allowance: config.loginMaxFailures, maxDelaySeconds: config.loginLockMinutes * 60 },
+    },
   });
 
   await app.register(fastifyHelmet, helmetOptions(config));

@@ -31,12 +31,13 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.';
 /** A refused attempt that must wait; `retryAfterSeconds` goes into the Retry-After header. */
 export class TooManyAttempts extends HttpError {
   readonly retryAfterSeconds: number;
-  constructor(retryAt: Date) {
+  /** `what`: the attempts refused, as the detail names them ('sign-in attempts', 'invitation attempts'). */
+  constructor(retryAt: Date, what = 'sign-in attempts') {
     const seconds = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000));
     const minutes = Math.ceil(seconds / 60);
     super(
       429,
-      `Too many failed sign-in attempts. Try again in ${
+      `Too many failed ${what}. Try again in ${
         seconds < 60
           ? `${seconds} second${seconds === 1 ? '' : 's'}`
           : `${minutes} minute${minutes === 1 ? '' : 's'}`

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
+import { TooManyAttempts } from '../../auth/auth.service.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
 interface Options {
@@ -44,15 +45,16 @@ export const invitationsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
           'A new account accepts its invitation with a name and password (local accounts) and is signed in; an existing account is refused (409): it signs in and accepts',
         params: tokenParams,
         body: acceptInvitationRequest,
-        response: { 200: loginResponse, ...errors },
+        response: { 200: loginResponse, ...errors, 429: errorResponse },
       },
     },
     async (request, reply) => {
-      const userId = await service.acceptWithPassword(
-        request.params.token,
-        request.body.name,
-        request.body.password,
-      );
+      const userId = await service
+        .acceptWithPassword(request.params.token, request.body.name, request.body.password, request.ip)
+        .catch((error: unknown) => {
+          if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        });
       return signIn(userId, reply);
     },
   );

@@ -1,4 +1,7 @@
 import type { InvitationInfo } from '@sdp/contracts';
+import { hashToken } from '../../auth/access.ts';
+import { TooManyAttempts } from '../../auth/auth.service.ts';
+import type { LoginThrottleRepository, ThrottleRule } from '../../auth/login-throttle.repository.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { SessionsRepository } from '../../auth/sessions.repository.ts';
 import type { Db } from '../../db/pool.ts';
@@ -25,6 +28,9 @@ interface Deps {
   /** Ends the user's other sessions when an invitation sets their password. */
   sessions: Pick<SessionsRepository, 'deleteOthersOf'>;
   localAccounts: boolean;
+  /** The sign-in throttle's table, with the sign-in rules: per client address, and per link. */
+  throttle: LoginThrottleRepository;
+  throttleRules: { address: ThrottleRule; link: ThrottleRule };
 }
 
 /**
@@ -33,7 +39,7 @@ interface Deps {
  * existing account accepts only by signing in as itself: an invitation never changes an account's credentials.
  */
 export function createInvitationsService(deps: Deps) {
-  const { db, invitations, users, rules, audit } = deps;
+  const { db, invitations, users, rules, audit, throttle, throttleRules } = deps;
 
   function check(row: InvitationRow | undefined): InvitationRow {
     if (!row || row.revoked_at || row.company_deleted) throw notFound(INVALID_LINK);
@@ -76,11 +82,28 @@ export function createInvitationsService(deps: Deps) {
     /**
      * Local accounts, a new account only: sets the name and password and activates, all or nothing; any session
      * of that user ends. Answers the user to sign in. An account that signs in already is refused (409).
+     *
+     * Throttled like a sign-in (issue 23 item 7): each attempt is counted against the caller's address (guessing
+     * links) and against the link (parallel attempts on one link) before anything is checked, and refused unchecked
+     * (429) past the allowance. The link is checked before the password is hashed, so an unknown, used or expired
+     * link costs no hash.
      */
-    async acceptWithPassword(token: string, name: string, password: string): Promise<string> {
+    async acceptWithPassword(token: string, name: string, password: string, ip: string): Promise<string> {
       if (!deps.localAccounts)
         throw new HttpError(400, 'This portal signs in through your organisation: sign in to accept.');
+      const address = `invitation-ip:${ip}`;
+      const link = `invitation:${hashToken(token)}`;
+      const addressWait = await throttle.reserve(address, throttleRules.address);
+      if (addressWait) throw new TooManyAttempts(addressWait.retryAt, 'invitation attempts');
+      const linkWait = await throttle.reserve(link, throttleRules.link);
+      if (linkWait) {
+        await throttle.giveBack(address, throttleRules.address);
+        throw new TooManyAttempts(linkWait.retryAt, 'invitation attempts');
+      }
+      const found = check(await invitations.findByToken(token));
+      if (found.has_credentials) throw conflict(SIGN_IN_TO_ACCEPT, 'sign-in-to-accept');
       const passwordHash = await hashPassword(password);
+      // Checked again under the row's lock: a parallel attempt on the same link may have used it meanwhile.
       const userId = await db.transaction().execute(async (trx) => {
         const row = check(await invitations.findByToken(token, trx, true));
         if (row.has_credentials) throw conflict(SIGN_IN_TO_ACCEPT, 'sign-in-to-accept');
@@ -88,6 +111,8 @@ export function createInvitationsService(deps: Deps) {
         await accept(row, trx);
         return row.user_id;
       });
+      await throttle.clear(link);
+      await throttle.giveBack(address, throttleRules.address);
       await deps.sessions.deleteOthersOf(userId, null);
       return userId;
     },
