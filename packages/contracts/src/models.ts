@@ -192,6 +192,26 @@ export const modelSettingsInput = z.object({
   raw_vibration_sensor_in: sections.raw_vibration_sensor_in.default([]),
   rvs_diagram_in: diagram.default({ diagram_url: null }),
 });
+/**
+ * The body of `PUT /equipment-models/{id}`: sections merge one by one into the stored document. A section sent
+ * replaces that section whole (send `[]` to empty it); a section left out keeps what is stored, so an API client
+ * that sends one section never wipes the others' alarm limits. The same goes for each field of `model_in`.
+ */
+export const modelSettingsUpdate = z.object({
+  model_in: z
+    .object({
+      title: modelIn.title.optional(),
+      isActive: z.enum(['active', 'inactive']).optional(),
+      isRVSRealtimeReport: z.boolean().optional(),
+    })
+    .optional(),
+  alarm_management: alarmManagement.optional(),
+  rvs_diagram_in: diagram.optional(),
+  ...(Object.fromEntries(Object.entries(sections).map(([name, schema]) => [name, schema.optional()])) as {
+    [K in keyof typeof sections]: z.ZodOptional<(typeof sections)[K]>;
+  }),
+});
+export type ModelSettingsUpdate = z.infer<typeof modelSettingsUpdate>;
 export type ModelSettingsInput = z.input<typeof modelSettingsInput>;
 export type ModelSettings = z.output<typeof modelSettingsInput>;
 

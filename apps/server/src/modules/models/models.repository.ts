@@ -83,15 +83,17 @@ export function createModelsRepository(db: Db) {
         .execute();
     },
 
+    /** The stored settings document; `lock`: held until the transaction ends (a merge reads, then writes). */
     async settings(
       id: string,
       executor: Db = db,
+      lock = false,
     ): Promise<{ document: Record<string, unknown>; updated_at: Date } | undefined> {
-      return executor
+      const query = executor
         .selectFrom('equipment_model_settings')
         .select(['document', 'updated_at'])
-        .where('model_id', '=', id)
-        .executeTakeFirst();
+        .where('model_id', '=', id);
+      return (lock ? query.forUpdate() : query).executeTakeFirst();
     },
 
     async saveSettings(id: string, document: object, executor: Db) {

@@ -9,7 +9,7 @@ import {
   locusRow,
   messageResponse,
   modelDetail,
-  modelSettingsInput,
+  modelSettingsUpdate,
   motorDataRow,
   offlineModel,
   offlineModelRequest,
@@ -131,9 +131,10 @@ export const modelsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
       config: configureModel,
       schema: {
         tags: ['models'],
-        summary: 'Save the whole update form of a model (validated, all or nothing)',
+        summary:
+          'Save the update form of a model (validated, all or nothing). Sections merge one by one: a section sent replaces that section, one left out keeps what is stored',
         params: idParams,
-        body: modelSettingsInput,
+        body: modelSettingsUpdate,
         response: { 200: modelDetail, ...errorResponses },
       },
     },

@@ -1,4 +1,10 @@
-import { type createModelPayload, type ModelDetail, type ModelSettings, modelTypes } from '@sdp/contracts';
+import {
+  type createModelPayload,
+  type ModelDetail,
+  type ModelSettings,
+  type ModelSettingsUpdate,
+  modelTypes,
+} from '@sdp/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/access.ts';
 import type { Db } from '../../db/pool.ts';
@@ -9,6 +15,25 @@ import type { MasterRepository } from './master.repository.ts';
 import { type RecommendationRow, recommendationWorkbook } from './model-files.ts';
 import type { ModelsRepository, OnlineModelRow } from './models.repository.ts';
 import { defaultSettings, monitoredTags, readSettings, validateSettings } from './settings.ts';
+
+/** The stored document with each section the update sends (and each field of its `model_in`) put in its place. */
+export function mergeSettings(
+  stored: ModelSettings,
+  update: ModelSettingsUpdate,
+  model: { title: string; is_active: boolean },
+): ModelSettings {
+  const { model_in: modelIn, ...sections } = update;
+  const sent = Object.fromEntries(Object.entries(sections).filter(([, value]) => value !== undefined));
+  return {
+    ...stored,
+    ...sent,
+    model_in: {
+      title: modelIn?.title ?? model.title,
+      isActive: modelIn?.isActive ?? (model.is_active ? 'active' : 'inactive'),
+      isRVSRealtimeReport: modelIn?.isRVSRealtimeReport ?? stored.model_in.isRVSRealtimeReport,
+    },
+  };
+}
 
 /** Spec 02 §6: OWNER_RVS creates RVS models (type 5) only. */
 const RVS = 5;
@@ -184,13 +209,18 @@ export function createModelsService(deps: {
       });
     },
 
-    /** The whole update form, validated, saved in one transaction: all or nothing. */
-    async update(auth: AuthContext, id: string, form: ModelSettings): Promise<ModelDetail> {
+    /**
+     * Saves the update form, validated, in one transaction: all or nothing. Sections merge one by one into the stored document (a section left out keeps what is
+     * stored), so a client that sends one section does not wipe the others; the merged document is validated whole.
+     */
+    async update(auth: AuthContext, id: string, update: ModelSettingsUpdate): Promise<ModelDetail> {
       const model = await load(auth.companyId as string, id, auth);
-      checkActivationChange(auth, model.is_active, form.model_in.isActive);
       const data = await master.get();
-      validateSettings(model.model_type_id, form, data);
       await db.transaction().execute(async (trx) => {
+        const stored = readSettings((await models.settings(id, trx, true))?.document, model.title);
+        const form = mergeSettings(stored, update, model);
+        checkActivationChange(auth, model.is_active, form.model_in.isActive);
+        validateSettings(model.model_type_id, form, data);
         await models.update(
           id,
           { title: form.model_in.title, is_active: form.model_in.isActive === 'active' },

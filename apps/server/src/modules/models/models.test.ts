@@ -228,6 +228,41 @@ describe('each of the five types', () => {
     },
   );
 
+  it('merges a partial PUT section by section: what is left out keeps its stored limits (issue 23)', async () => {
+    const id = (await create(1)).json().id;
+    const before = formOf(await detail(id));
+    const h2 = before.alarm_limit_sensor_new_in.find((row) => row.sensorTypeId === 1701);
+    expect(h2).toMatchObject({ warning: 100, alarm: 700 });
+    // An API client sends the persistence alone: the alarm limits, title and configuration stay as stored.
+    const partial = await call('owner', 'PUT', `/api/v1/equipment-models/${id}`, {
+      alarm_management: { persistence_from: 5, persistence_to: 7 },
+    });
+    expect(partial.statusCode).toBe(200);
+    const after = formOf(await detail(id));
+    expect(after).toEqual({ ...before, alarm_management: { persistence_from: 5, persistence_to: 7 } });
+    // One section sent replaces that section whole; an empty list empties it, on purpose.
+    const rows = [{ ...(h2 as NonNullable<typeof h2>), warning: 150, alarm: 650 }];
+    const one = await call('owner', 'PUT', `/api/v1/equipment-models/${id}`, {
+      model_in: { title: 'Renamed alone' },
+      alarm_limit_sensor_new_in: rows,
+    });
+    expect(one.statusCode).toBe(200);
+    const merged = await detail(id);
+    expect(merged.title).toBe('Renamed alone');
+    expect(formOf(merged)).toEqual({
+      ...after,
+      model_in: { ...after.model_in, title: 'Renamed alone' },
+      alarm_limit_sensor_new_in: rows,
+    });
+    // A partial document that breaks the merged whole is refused (400) and changes nothing.
+    const bad = await call('owner', 'PUT', `/api/v1/equipment-models/${id}`, {
+      alarm_limit_sensor_new_in: [{ ...rows[0], warning: 900 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('the warning limit must be below the alarm limit');
+    expect(formOf(await detail(id))).toEqual(formOf(merged));
+  });
+
   it('gives new models the defaults of their type', async () => {
     const transformer = await detail((await create(1)).json().id);
     expect(transformer.settings.alarm_management).toEqual({ persistence_from: 3, persistence_to: 5 });
