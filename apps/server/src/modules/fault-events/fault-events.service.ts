@@ -160,6 +160,7 @@ export function createFaultEventsService(deps: Deps) {
   /** Catches up on events opened without evidence (this instance was down, or several opened at once). */
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   function catchUp(modelId: string | null) {
     if (running) {
       again = true;
@@ -169,14 +170,18 @@ export function createFaultEventsService(deps: Deps) {
       do {
         again = false;
         for (const id of await repository.withoutEvidence(modelId, 50)) {
+          if (stopped) return;
           await captureEvidence(id).catch((error) =>
             deps.log('fault event evidence not stored', { id, error: (error as Error).message }),
           );
         }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
+      } while (again && !stopped);
+    })()
+      // Background work: a lost database connection is logged, never an unhandled rejection.
+      .catch((error) => deps.log('fault event evidence catch-up failed', { error: (error as Error).message }))
+      .finally(() => {
+        running = null;
+      });
     return running;
   }
 
@@ -331,8 +336,11 @@ export function createFaultEventsService(deps: Deps) {
       const settings = await repository.settings(userId);
       return { enable: settings.realtime_fault_event, language: settings.language };
     },
-    stop() {
+    /** Stops hearing new events and waits for a catch-up under way, so nothing queries a closed pool. */
+    async stop() {
+      stopped = true;
       stopHearing();
+      await running;
     },
   };
 }
