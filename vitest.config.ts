@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

@@ -8,7 +8,14 @@ import { formatRefreshed, ModelViewShell } from '../../model-views/shell/model-v
 import { ModelViewPage } from './model-view-page.tsx';
 
 vi.mock('../../../components/charts/echarts-setup.ts', () => ({
-  init: () => ({ setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }),
+  init: () => ({
+    setOption: vi.fn(),
+    resize: vi.fn(),
+    dispose: vi.fn(),
+    on: vi.fn(),
+    getZr: () => ({ on: vi.fn() }),
+  }),
+  connect: vi.fn(),
 }));
 
 const MODEL_ID = '11111111-1111-4111-8111-111111111111';
