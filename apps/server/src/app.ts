@@ -141,6 +141,8 @@ export interface App {
     ingestAdmission: Admission;
     companyCode: (companyId: string) => Promise<string | undefined>;
     files: FileStore;
+    /** The live (not deleted) company of a code: MQTT messages the broker authenticated (MQTT_BROKER_AUTH). */
+    companyId: (companyCode: string) => Promise<string | undefined>;
     emailSchedules: EmailSchedulesService;
     reports: ReportsService;
   };
@@ -512,8 +514,18 @@ export async function buildApp({
       ingestAdmission,
       companyCode,
       files,
+  const companyId = async (code: string) =>
+    (
+      await db
+        .selectFrom('companies')
+        .select('id')
+        .where('initial_code', '=', code)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    )?.id;
       emailSchedules,
       reports,
     },
   };
 }
+      companyId,

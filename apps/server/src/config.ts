@@ -116,6 +116,28 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    MQTT_USERNAME: optionalString,
+    MQTT_PASSWORD: optionalString,
+    MQTT_CA_FILE: optionalString,
+    MQTT_BROKER_AUTH: flag.default(false),
+    MQTT_TOPIC_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/,
+        'must be topic levels of letters, digits, _ and - separated by / (no wildcards)',
+      )
+      .default('sdp'),
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ and -')
+      .optional(),
+    // 1,048,576 samples (the largest waveform) at up to 31 bytes of JSON each, and the rest of the message.
+    MQTT_MAX_MESSAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(268_435_455)
+      .default(32 * 1024 * 1024),
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!env[name])
@@ -132,6 +154,14 @@ const envSchema = z
     if (filesProblem) ctx.addIssue({ code: 'custom', path: ['FILES_DIR'], message: filesProblem });
     if (Boolean(env.SDP_ADMIN_EMAIL) !== Boolean(env.SDP_ADMIN_PASSWORD)) {
       const missing = env.SDP_ADMIN_EMAIL ? 'SDP_ADMIN_PASSWORD' : 'SDP_ADMIN_EMAIL';
+    if (env.MQTT_PASSWORD && !env.MQTT_USERNAME)
+      ctx.addIssue({ code: 'custom', path: ['MQTT_USERNAME'], message: 'is required with MQTT_PASSWORD' });
+    if (env.MQTT_BROKER_AUTH && !env.MQTT_USERNAME && !/^[a-z]+:\/\/[^/@]+@/.test(env.MQTT_URL ?? ''))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MQTT_BROKER_AUTH'],
+        message: "needs the server's broker account (MQTT_USERNAME or credentials in MQTT_URL)",
+      });
       ctx.addIssue({
         code: 'custom',
         path: [missing],
@@ -230,6 +260,16 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, Ceph and most self-hosted servers). */
+  /** How MQTT ingestion reaches the broker (with mqttUrl); shareGroup null: derived from the database. */
+  mqtt: {
+    username: string | null;
+    password: string | null;
+    caFile: string | null;
+    topicPrefix: string;
+    shareGroup: string | null;
+    maxMessageBytes: number;
+    brokerAuth: boolean;
+  };
   forcePathStyle: boolean;
   /** '' or folder names ending in '/'. */
   prefix: string;
@@ -342,3 +382,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mqttUrl: e.MQTT_URL ?? null,
   };
 }
+    mqtt: {
+      username: e.MQTT_USERNAME ?? null,
+      password: e.MQTT_PASSWORD ?? null,
+      caFile: e.MQTT_CA_FILE ? path.resolve(e.MQTT_CA_FILE) : null,
+      topicPrefix: e.MQTT_TOPIC_PREFIX,
+      shareGroup: e.MQTT_SHARE_GROUP ?? null,
+      maxMessageBytes: e.MQTT_MAX_MESSAGE_BYTES,
+      brokerAuth: e.MQTT_BROKER_AUTH,
+    },

@@ -10,7 +10,7 @@ import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { registerWorkers } from './jobs/workers.ts';
-import { startMqttIngest } from './modules/ingest/mqtt.ts';
+import { brokerWarnings, defaultShareGroup, startMqttIngest } from './modules/ingest/mqtt.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -124,16 +124,23 @@ await migrate(database.pool, (message) => log.info(message));
 await jobs.start();
 await events.start();
 if (config.role !== 'api') await registerWorkers(jobs, services);
-mqttIngest = config.mqttUrl
-  ? startMqttIngest({
-      url: config.mqttUrl,
-      service: services.ingest,
-      keys: services.ingestKeys,
-      companyCode: services.companyCode,
-      admission: services.ingestAdmission,
-      log: (message, detail) => log.warn(detail ?? {}, message),
-    })
-  : null;
+if (config.mqttUrl) {
+  const shareGroup = config.mqtt.shareGroup ?? (await defaultShareGroup(database.pool));
+  mqttIngest = startMqttIngest({
+    url: config.mqttUrl,
+    ...config.mqtt,
+    shareGroup,
+    service: services.ingest,
+    keys: services.ingestKeys,
+    companyCode: services.companyCode,
+    companyId: services.companyId,
+    admission: services.ingestAdmission,
+    log: (message, detail) => log.warn(detail ?? {}, message),
+  });
+  log.info(
+    `MQTT ingestion from ${config.mqtt.topicPrefix}/+/+/measurements and …/waveforms, shared group ${shareGroup}`,
+  );
+}
 
 log.info(
   config.s3
@@ -158,6 +165,9 @@ if (accounts.length) {
   for (const account of accounts) lines.push(`    ${account.role.toUpperCase().padEnd(10)} ${account.email}`);
 }
 if (config.admin) lines.push(`  Administrator: ${config.admin.email} (password from SDP_ADMIN_PASSWORD)`);
+if (config.mqttUrl)
+  for (const warning of brokerWarnings({ url: config.mqttUrl, username: config.mqtt.username }))
+    lines.push(`  ${warning}`);
 process.stdout.write(`${lines.join('\n')}\n\n`);
 
 // The demo plant streams through the real ingest API, in the background: 90 days of history, then live data.

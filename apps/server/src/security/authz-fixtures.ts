@@ -481,10 +481,14 @@ export async function seedAuthzWorld(ctx: TestContext) {
   };
 
   /** A person of the company in the given membership state (a pending one has a pending account). */
-  const freshMember = async (place: Place, status: 'active' | 'pending' | 'inactive') => {
+  const freshMember = async (
+    place: Place,
+    status: 'active' | 'pending' | 'inactive',
+    role: 'member' | 'owner' | 'owner_rvs' = 'member',
+  ) => {
     const email = `person${unique()}@acme.test`;
     const id = await createUser(db, { email, status: status === 'pending' ? 'pending' : 'active' });
-    await addMember(db, companies[place], id, 'member', status);
+    await addMember(db, companies[place], id, role, status);
     return { id, email };
   };
   /** Ends a membership directly, as if removed: throwaway targets leave room under the limit of 10 active members. */

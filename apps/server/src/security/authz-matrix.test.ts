@@ -115,10 +115,31 @@ const noteBody = (scope: Scope) => ({
 });
 
 /** A role change of a throwaway active member, who leaves afterwards (the company keeps room under its limit). */
-async function grantTo(scope: Scope, call: (target: { id: string; email: string }) => Call): Promise<Call> {
-  const target = await w.freshMember(placeOf(scope), 'active');
+async function grantTo(
+  scope: Scope,
+  call: (target: { id: string; email: string }) => Call,
+  role: 'member' | 'owner' | 'owner_rvs' = 'member',
+): Promise<Call> {
+  const target = await w.freshMember(placeOf(scope), 'active', role);
   return { ...call(target), after: () => w.retire(target.id) };
 }
+/** Issue 23 item 11: demoting or removing an owner or an owner_rvs needs the right to give that role. */
+const demote = (scope: Scope, from: 'owner' | 'owner_rvs') =>
+  grantTo(
+    scope,
+    (target) =>
+      json('PUT', `/api/v1/member/switch-role?user_id=${target.id}&company_id=${company(scope)}`, {
+        role: 'member',
+      }),
+    from,
+  );
+const removeMember = (scope: Scope, role: 'owner' | 'owner_rvs') =>
+  grantTo(
+    scope,
+    (target) =>
+      json('DELETE', '/api/v1/member/inactive', { email: target.email, company_id: company(scope) }),
+    role,
+  );
 const switchRole = (scope: Scope, role: string) =>
   grantTo(scope, (target) =>
     json('PUT', `/api/v1/member/switch-role?user_id=${target.id}&company_id=${company(scope)}`, { role }),
@@ -229,11 +250,13 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
       email: (await w.freshMember(placeOf(scope), 'inactive')).email,
       company_id: company(scope),
     }),
-  'DELETE /api/v1/member/inactive': async (scope) =>
+  'DELETE /api/v1/member/inactive [member]': async (scope) =>
     json('DELETE', '/api/v1/member/inactive', {
       email: (await w.freshMember(placeOf(scope), 'pending')).email,
       company_id: company(scope),
     }),
+  'DELETE /api/v1/member/inactive [owner]': (scope) => removeMember(scope, 'owner'),
+  'DELETE /api/v1/member/inactive [owner_rvs]': (scope) => removeMember(scope, 'owner_rvs'),
   'PUT /api/v1/member/profile-edit [role member]': (scope) =>
     json('PUT', '/api/v1/member/profile-edit', {
       email: w.members.active[placeOf(scope)].email,
@@ -251,6 +274,8 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
   'PUT /api/v1/member/switch-role [member → supmem]': (scope) => switchRole(scope, 'supmem'),
   'PUT /api/v1/member/switch-role [member → owner]': (scope) => switchRole(scope, 'owner'),
   'PUT /api/v1/member/switch-role [member → owner_rvs]': (scope) => switchRole(scope, 'owner_rvs'),
+  'PUT /api/v1/member/switch-role [owner → member]': (scope) => demote(scope, 'owner'),
+  'PUT /api/v1/member/switch-role [owner_rvs → member]': (scope) => demote(scope, 'owner_rvs'),
   'PUT /api/v1/member/switch-role [own role]': (scope, role) => {
     // Each caller asks for a role other than theirs; their role is put back whatever the answer.
     const [from, to] = OWN_ROLE_CHANGE[role] ?? ['member', 'supmem'];

@@ -148,7 +148,10 @@ export type Intended =
       scope: 'company' | 'equipment';
       also?: Permission;
       visibility?: 'handler';
-      /** The call gives this role to someone: one grants only a role whose permissions one holds (issue 11 item 6). */
+      /**
+       * The call gives this role to someone, or changes or removes someone who holds it: one grants only a role whose
+       * permissions one holds (issue 11 item 6), and changes only members whose role one may grant (issue 23 item 11).
+       */
       grants?: MemberRole;
       /**
        * The call changes the caller's own role: nobody does (issue 11 item 6), so it is refused with 403 wherever it
@@ -183,6 +186,15 @@ const grant = (role: MemberRole): Intended => ({
 });
 const GRANTS =
   "manage members (spec 01 §6); issue 11 item 6: 'one grants only roles whose permissions they hold'";
+/** Changing or removing a member holding a role counts as granting it (issue 23 item 11). */
+const remove = (role: MemberRole): Intended => ({
+  kind: 'company',
+  permission: 'RemoveMemberFromCompany',
+  scope: 'company',
+  grants: role,
+});
+const CHANGES =
+  'issue 23 item 11: one demotes or removes only a member whose role one may grant, so OWNER and OWNER_RVS cannot undo each other';
 const lookup: RouteSpec = {
   rule: signedIn,
   why: 'spec 02 §7: master-data lookups of the model forms, for any signed-in user',
@@ -253,7 +265,15 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'POST /api/v1/member/reinvite': { rule: company('InviteMemberToCompany'), why: 'invite member' },
   'POST /api/v1/member/active': { rule: company('InviteMemberToCompany'), why: 'manage members' },
-  'DELETE /api/v1/member/inactive': { rule: company('RemoveMemberFromCompany'), why: 'remove member' },
+  'DELETE /api/v1/member/inactive': {
+    rule: company('RemoveMemberFromCompany'),
+    why: 'remove member',
+    cases: {
+      member: { rule: company('RemoveMemberFromCompany'), why: 'remove member' },
+      owner: { rule: remove('owner'), why: CHANGES },
+      owner_rvs: { rule: remove('owner_rvs'), why: CHANGES },
+    },
+  },
   'PUT /api/v1/member/profile-edit': {
     rule: company('InviteMemberToCompany'),
     why: 'manage members',
@@ -269,6 +289,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       'member → supmem': { rule: grant('supmem'), why: GRANTS },
       'member → owner': { rule: grant('owner'), why: GRANTS },
       'member → owner_rvs': { rule: grant('owner_rvs'), why: GRANTS },
+      'owner → member': { rule: grant('owner'), why: CHANGES },
+      'owner_rvs → member': { rule: grant('owner_rvs'), why: CHANGES },
       'own role': {
         rule: { kind: 'company', permission: 'InviteMemberToCompany', scope: 'company', self: true },
         why: "issue 11 item 6: 'Nobody changes their own role'",

@@ -20,6 +20,8 @@ export const OWN_MEMBERSHIP =
   'You cannot change your own role or membership: ask another owner or an administrator.';
 export const ROLE_NOT_YOURS =
   'You can only give a role whose permissions you hold yourself: ask an administrator for this one.';
+export const MEMBER_NOT_YOURS =
+  'You can only change or remove a member whose role you could give yourself: ask an administrator for this one.';
 export const NOT_COMPANY_FACTS =
   "A member's name and picture are theirs to change on their own profile: this edit changes only the role and membership.";
 export const INVITED = 'Invite member successfully';
@@ -95,10 +97,20 @@ export function createMembersService(deps: MembersDeps) {
     if (userId === auth.userId) throw forbidden(OWN_MEMBERSHIP);
   }
 
+  const holdsRole = (auth: AuthContext, role: MemberRole) =>
+    companyRolePermissions[role].every((permission) => auth.permissions.has(permission));
+
   /** One grants only a role whose permissions they hold in this company; the platform administrator holds all. */
   function mayGrant(auth: AuthContext, role: MemberRole) {
-    if (!companyRolePermissions[role].every((permission) => auth.permissions.has(permission)))
-      throw forbidden(ROLE_NOT_YOURS);
+    if (!holdsRole(auth, role)) throw forbidden(ROLE_NOT_YOURS);
+  }
+
+  /**
+   * One changes (demotes, removes, invites again) only a member whose role one could give (issue 23 item 11): OWNER
+   * and OWNER_RVS each hold permissions the other lacks, so neither can undo the other, and neither touches the other.
+   */
+  function mayChange(auth: AuthContext, member: MemberRow) {
+    if (!holdsRole(auth, member.role)) throw forbidden(MEMBER_NOT_YOURS);
   }
 
   async function sendInvitation(
@@ -184,6 +196,7 @@ export function createMembersService(deps: MembersDeps) {
     async reinvite(auth: AuthContext, companyId: string, email: string) {
       await db.transaction().execute(async (trx) => {
         const member = await mustFind(companyId, email, trx);
+        mayChange(auth, member);
         if (member.status !== 'pending') throw conflict('Only a pending invitation can be sent again.');
         await sendInvitation(auth, member.id, member.email, companyId, trx);
         await record(auth, companyId, 'reinvite', member.id, {}, trx);
@@ -214,6 +227,7 @@ export function createMembersService(deps: MembersDeps) {
       await db.transaction().execute(async (trx) => {
         const member = await mustFind(companyId, email, trx);
         notSelf(auth, member.id);
+        mayChange(auth, member);
         if (member.status === 'inactive') throw conflict('This member is already inactive.');
         await rules.keepAnOwner(companyId, member, trx);
         await members.update(companyId, member.id, { status: 'inactive' }, trx);
@@ -231,6 +245,7 @@ export function createMembersService(deps: MembersDeps) {
       const member = await members.findById(companyId, userId, trx);
       if (!member) throw notFound('This user is not a member of this company.');
       notSelf(auth, userId);
+      mayChange(auth, member);
       if (member.role === role) return member;
       mayGrant(auth, role);
       if (member.status !== 'active') throw conflict("Only an active member's role can be changed.");

@@ -439,6 +439,72 @@ describe('roles one may change and grant (issue 11 item 6)', () => {
   });
 });
 
+describe('members one may demote or remove (issue 23 item 11)', () => {
+  const NOT_YOURS = {
+    detail:
+      'You can only change or remove a member whose role you could give yourself: ask an administrator for this one.',
+  };
+  const membership = async (userId: string) =>
+    ctx.db
+      .selectFrom('memberships')
+      .select(['role', 'status'])
+      .where('user_id', '=', userId)
+      .where('company_id', '=', acme())
+      .executeTakeFirstOrThrow();
+
+  it('OWNER_RVS cannot demote or remove an OWNER, nor OWNER an OWNER_RVS; the administrator can', async () => {
+    const owner = await createUser(ctx.db, { email: 'second.owner@acme.test' });
+    await addMember(ctx.db, acme(), owner, 'owner');
+    const ownerRvs = await createUser(ctx.db, { email: 'second.rvs@acme.test' });
+    await addMember(ctx.db, acme(), ownerRvs, 'owner_rvs');
+    for (const [who, target, email, role] of [
+      ['ownerRvs', owner, 'second.owner@acme.test', 'owner'],
+      ['owner', ownerRvs, 'second.rvs@acme.test', 'owner_rvs'],
+    ] as const) {
+      const demoted = await call(
+        who,
+        'PUT',
+        `/api/v1/member/switch-role?user_id=${target}&company_id=${acme()}`,
+        {
+          role: 'MEMBER',
+        },
+      );
+      expect(demoted.statusCode).toBe(403);
+      expect(demoted.json()).toEqual(NOT_YOURS);
+      const edited = await call(who, 'PUT', '/api/v1/member/profile-edit', {
+        email,
+        company_id: acme(),
+        status: 'inactive',
+      });
+      expect(edited.statusCode).toBe(403);
+      expect(edited.json()).toEqual(NOT_YOURS);
+      const removed = await call(who, 'DELETE', '/api/v1/member/inactive', { email, company_id: acme() });
+      expect(removed.statusCode).toBe(403);
+      expect(removed.json()).toEqual(NOT_YOURS);
+      expect(await membership(target)).toEqual({ role, status: 'active' });
+    }
+    // Each still changes the members whose role they may give, and the administrator changes anyone.
+    const peer = await call(
+      'owner',
+      'PUT',
+      `/api/v1/member/switch-role?user_id=${owner}&company_id=${acme()}`,
+      {
+        role: 'SUPERMEMBER',
+      },
+    );
+    expect(peer.statusCode).toBe(200);
+    expect(await membership(owner)).toEqual({ role: 'supmem', status: 'active' });
+    const byAdmin = await call('admin', 'DELETE', '/api/v1/member/inactive', {
+      email: 'second.rvs@acme.test',
+      company_id: acme(),
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(await membership(ownerRvs)).toEqual({ role: 'owner_rvs', status: 'inactive' });
+    // Leave room under the limit of 10 active members for the tests after this one.
+    await ctx.db.updateTable('memberships').set({ status: 'inactive' }).where('user_id', '=', owner).execute();
+  });
+});
+
 describe('the invite answer (issue 11 items 3 and 7)', () => {
   it('is the same for an e-mail with an account in another company and for a new one', async () => {
     const existing = await call('owner', 'POST', `/api/v1/companies/${acme()}/members/invite`, {

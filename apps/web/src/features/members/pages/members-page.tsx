@@ -41,7 +41,7 @@ import { useSwitchMemberRole } from '../api/switch-member-role.ts';
 import { InviteMemberDialog } from '../components/invite-member-dialog.tsx';
 import { activateLimit } from '../components/member-limits.ts';
 import { MemberRoleDialog } from '../components/member-role-dialog.tsx';
-import { editRoles, grantableIn, type InviteRole } from '../roles.ts';
+import { editRoles, grantableIn, type InviteRole, inviteRoleOf } from '../roles.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -75,6 +75,9 @@ export function MembersPage() {
   // Only roles whose permissions one holds are offered; nobody changes their own role or membership (issue 11).
   const grantable = grantableIn(me, companyId);
   const grantableEdit = grantableIn(me, companyId, editRoles);
+  // One changes only members whose role one may give (issue 23 item 11): OWNER and OWNER_RVS leave each other alone.
+  const mayChange = (member: Pick<Member, 'id' | 'role'>) =>
+    member.id !== me.id && grantable.includes(inviteRoleOf(member.role));
   const total = members.data?.total ?? 0;
 
   const ref = (member: Member) => ({ email: member.email, company_id: companyId });
@@ -205,15 +208,15 @@ export function MembersPage() {
                       subject={member.email}
                       handlers={{
                         edit:
-                          canInvite && member.id !== me.id
+                          canInvite && mayChange(member)
                             ? () => setRoleChange({ member, kind: 'edit' })
                             : undefined,
-                        resend: canInvite ? () => askResend(member) : undefined,
-                        activate: canInvite && member.id !== me.id ? () => askActivate(member) : undefined,
-                        delete: canRemove && member.id !== me.id ? () => askDelete(member) : undefined,
+                        resend: canInvite && mayChange(member) ? () => askResend(member) : undefined,
+                        activate: canInvite && mayChange(member) ? () => askActivate(member) : undefined,
+                        delete: canRemove && mayChange(member) ? () => askDelete(member) : undefined,
                       }}
                     >
-                      {canInvite && member.status === 'active' && member.id !== me.id ? (
+                      {canInvite && member.status === 'active' && mayChange(member) ? (
                         <Tooltip title={t('people.switchRole')}>
                           <IconButton
                             size="small"
