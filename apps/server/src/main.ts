@@ -9,9 +9,9 @@ import { openDatabase } from './db/pool.ts';
 import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
-import { registerWorkers } from './jobs/workers.ts';
 import { brokerWarnings, defaultShareGroup, startMqttIngest } from './modules/ingest/mqtt.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
+import { registerWorkers } from './workers.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {

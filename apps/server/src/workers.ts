@@ -1,11 +1,14 @@
-import type { MailService } from '../mail/mail.service.ts';
-import type { AnalysisService } from '../modules/analysis/analysis.service.ts';
-import type { AuditRepository } from '../modules/audit/audit.repository.ts';
-import type { EmailSchedulesService } from '../modules/email-schedules/email-schedules.service.ts';
-import type { ReportsService } from '../modules/reports/reports.service.ts';
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from './jobs/jobs.ts';
+import type { MailService } from './mail/mail.service.ts';
+import type { AnalysisService } from './modules/analysis/analysis.service.ts';
+import type { AuditRepository } from './modules/audit/audit.repository.ts';
+import type { EmailSchedulesService } from './modules/email-schedules/email-schedules.service.ts';
+import type { ReportsService } from './modules/reports/reports.service.ts';
 
-/** One handler per queue; a process with ROLE=api registers none, ROLE=worker or all registers them all. */
+/**
+ * Wiring, beside app.ts: the job queues (jobs/, which imports no module) get their handlers from the modules here.
+ * One handler per queue; a process with ROLE=api registers none, ROLE=worker or all registers them all.
+ */
 export async function registerWorkers(
   jobs: Jobs,
   services: {

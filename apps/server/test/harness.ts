@@ -14,8 +14,8 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/pool.ts';
 import { createEventBus, type EventBus } from '../src/events/event-bus.ts';
 import { createJobs, type Jobs } from '../src/jobs/jobs.ts';
-import { registerWorkers } from '../src/jobs/workers.ts';
 import { createCompaniesRepository } from '../src/modules/companies/companies.repository.ts';
+import { registerWorkers } from '../src/workers.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const PASSWORD = 'correct horse battery';
