@@ -397,13 +397,19 @@ export async function buildApp({
       await api.register(uploadsRoutes, {
         files,
         maxBytes: config.uploadMaxBytes,
+        maxPixels: config.imageMaxPixels,
         companyExists: async (id) => {
           const company = await companies.find(id);
           return Boolean(company && !company.deleted_at);
         },
       });
       await api.register(modelFilesRoutes, {
-        service: createModelFilesService({ db, repository: createModelFilesRepository(db), files }),
+        service: createModelFilesService({
+          db,
+          repository: createModelFilesRepository(db),
+          files,
+          imageMaxPixels: config.imageMaxPixels,
+        }),
         visibility,
         imageMaxBytes: config.uploadMaxBytes,
         documentMaxBytes: config.documentMaxBytes,

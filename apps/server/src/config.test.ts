@@ -37,6 +37,13 @@ describe('configuration', () => {
     );
   });
 
+  it('caps uploaded images at 40 megapixels by default; IMAGE_MAX_PIXELS sets it (issue 23 item 8)', () => {
+    expect(loadConfig({}).imageMaxPixels).toBe(40_000_000);
+    expect(loadConfig({ IMAGE_MAX_PIXELS: '1000000' }).imageMaxPixels).toBe(1_000_000);
+    expect(() => loadConfig({ IMAGE_MAX_PIXELS: '0' })).toThrow('IMAGE_MAX_PIXELS');
+    expect(() => loadConfig({ IMAGE_MAX_PIXELS: 'many' })).toThrow('IMAGE_MAX_PIXELS');
+  });
+
   it('hides invitation links from the Mail outbox and limits invitations an hour by default (issue 11)', () => {
     expect(loadConfig({})).toMatchObject({
       mailOutboxShowsLinks: false,

@@ -59,6 +59,7 @@ const envSchema = z
     INVITE_MAX_PER_INVITER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
     INVITE_MAX_PER_COMPANY_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(100),
     MAIL_OUTBOX_SHOWS_LINKS: flag.optional(),
+    IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(500_000_000).default(40_000_000),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -233,6 +234,8 @@ export interface Config {
   /** The Mail outbox shows invitation links (development and tests without a mail server only). */
   mailOutboxShowsLinks: boolean;
   uploadMaxBytes: number;
+  /** The most pixels an uploaded image may declare (width × height); more answers 413 before anything is inflated. */
+  imageMaxPixels: number;
   /** The largest PDF a model's PM report or manual may be (issue 12 item 2). */
   documentMaxBytes: number;
   /** The bytes of uploaded files one company (or one user's profile pictures) may hold. */
@@ -356,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     mailOutboxShowsLinks: e.MAIL_OUTBOX_SHOWS_LINKS ?? false,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    imageMaxPixels: e.IMAGE_MAX_PIXELS,
     documentMaxBytes: e.DOCUMENT_MAX_BYTES,
     uploadQuotaBytesPerCompany: e.UPLOAD_QUOTA_BYTES_PER_COMPANY,
     ingestBodyLimitBytes: e.INGEST_BODY_LIMIT_BYTES,

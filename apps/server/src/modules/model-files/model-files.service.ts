@@ -2,7 +2,7 @@ import type { DocumentType, ModelDocuments, ModelImage } from '@sdp/contracts';
 import type { Db } from '../../db/pool.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { FileStore } from '../../storage/files.ts';
-import { IMAGE_TYPE_MESSAGE, validateImage } from '../uploads/image.ts';
+import { checkImage } from '../uploads/image.ts';
 import type { ModelFilesRepository } from './model-files.repository.ts';
 import { isPdf, PDF_ONLY_MESSAGE } from './pdf.ts';
 
@@ -28,6 +28,8 @@ export function createModelFilesService(deps: {
   db: Db;
   repository: ModelFilesRepository;
   files: FileStore;
+  /** The most pixels an image may declare (IMAGE_MAX_PIXELS). */
+  imageMaxPixels: number;
 }) {
   const { db, repository, files } = deps;
 
@@ -45,8 +47,7 @@ export function createModelFilesService(deps: {
 
     async addImage(modelId: string, upload: Upload): Promise<ModelImage> {
       const model = await modelOf(modelId);
-      const type = validateImage(upload.bytes);
-      if (!type) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
+      const type = await checkImage(upload.bytes, deps.imageMaxPixels);
       if ((await repository.imageCount(modelId)) >= MAX_IMAGES_PER_MODEL)
         throw new HttpError(409, `A model holds at most ${MAX_IMAGES_PER_MODEL} images: delete one first.`);
       const saved = await files.saveWith(

@@ -7,11 +7,13 @@ import { access, requireAuth } from '../../auth/access.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { FileStore, NewFile } from '../../storage/files.ts';
 import { byteLimit, FILE_KINDS, STORED_NAME } from '../../storage/storage.ts';
-import { IMAGE_TYPE_MESSAGE, validateImage } from './image.ts';
+import { checkImage } from './image.ts';
 
 interface Options {
   files: FileStore;
   maxBytes: number;
+  /** The most pixels an image may declare (IMAGE_MAX_PIXELS). */
+  maxPixels: number;
   /** Whether a company exists (and is not deleted): a logo may be uploaded straight into one. */
   companyExists: (companyId: string) => Promise<boolean>;
 }
@@ -25,7 +27,7 @@ const companyQuery = z.object({ company_id: uuid.optional() });
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { files, maxBytes, companyExists },
+  { files, maxBytes, maxPixels, companyExists },
 ) => {
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5 } });
 
@@ -47,8 +49,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (
       }
       throw error;
     }
-    const type = validateImage(bytes);
-    if (!type) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
+    const type = await checkImage(bytes, maxPixels);
     const url = await files.save({
       ...target,
       originalName: file.filename,
@@ -72,6 +73,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (
       404: errorResponse,
       413: errorResponse,
       415: errorResponse,
+      503: errorResponse,
     },
   });
 

@@ -79,6 +79,33 @@ function noisePng(side: number, extra: Buffer[] = []): Buffer {
   ]);
 }
 
+/**
+ * A PNG whose header declares `width`×`height` at `bitDepth` (grey, colour type 0) over image data of zero rows
+ * that inflate to `rows` scanlines of that width: the inflation bomb of issue 23 item 8 (zeros deflate ~1000:1).
+ */
+function zerosPng(width: number, height: number, rows = height, bitDepth = 8): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([bitDepth, 0, 0, 0, 0], 8);
+  const rowBytes = 1 + Math.ceil((width * bitDepth) / 8);
+  return Buffer.concat([
+    PNG.subarray(0, 8),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(rowBytes * rows), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The 1×1 JPEG with its frame header declaring `width`×`height`. */
+function jpegOf(width: number, height: number): Buffer {
+  const bytes = Buffer.from(JPEG);
+  const frame = bytes.indexOf(Buffer.from([0xff, 0xc9]));
+  bytes.writeUInt16BE(height, frame + 5);
+  bytes.writeUInt16BE(width, frame + 7);
+  return bytes;
+}
+
 const QUOTA = 200 * 1024;
 // DATA_DIR of this test: the files folder inside it, and a password file beside it as the embedded database had.
 const dataDir = path.join(os.tmpdir(), `sdp-uploads-${randomBytes(4).toString('hex')}`);
@@ -86,6 +113,7 @@ const dataDir = path.join(os.tmpdir(), `sdp-uploads-${randomBytes(4).toString('h
 beforeAll(async () => {
   ctx = await createTestContext({
     UPLOAD_MAX_BYTES: String(64 * 1024),
+    IMAGE_MAX_PIXELS: String(40_000_000),
     UPLOAD_QUOTA_BYTES_PER_COMPANY: String(QUOTA),
     DATA_DIR: dataDir,
     FILES_DIR: path.join(dataDir, 'files'),
@@ -210,6 +238,63 @@ describe('image uploads', () => {
       expect(response.json(), what).toEqual({ detail: 'Please upload file with type: jpeg, jpg, png' });
     }
     expect(await uploaded('member', '/api/v1/upload/profiles', noisePng(8))).toMatch(/\.png$/);
+  });
+
+  it('refuses an image whose header declares more than IMAGE_MAX_PIXELS with 413, before inflating it (issue 23 item 8)', async () => {
+    const cases: [string, Buffer, string][] = [
+      // The header alone declares 10 gigapixels; the data is one row, never inflated.
+      ['png', zerosPng(100_000, 100_000, 1), 'The image is 100000 × 100000 pixels (10000 megapixels)'],
+      [
+        'png of 2^31-1 square',
+        zerosPng(0x7fffffff, 0x7fffffff, 0, 1),
+        'The image is 2147483647 × 2147483647 pixels',
+      ],
+      ['png just over', zerosPng(8000, 5001, 1), 'The image is 8000 × 5001 pixels (40.01 megapixels)'],
+      ['jpeg', jpegOf(65_535, 65_535), 'The image is 65535 × 65535 pixels (4294.84 megapixels)'],
+    ];
+    for (const [what, bytes, start] of cases) {
+      expect(bytes.length, what).toBeLessThan(64 * 1024);
+      const response = await upload(
+        'member',
+        '/api/v1/upload/profiles',
+        multipart('image_file', 'x.png', bytes),
+      );
+      expect(response.statusCode, what).toBe(413);
+      expect(response.json().detail, what).toMatch(
+        new RegExp(`^${start.replace(/[()]/g, '\\$&')}.*; the largest accepted is 40 megapixels\\.$`),
+      );
+    }
+    const stored = await ctx.db
+      .selectFrom('stored_files')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owner_user_id', '=', tenants.users.member)
+      .where('kind', '=', 'profiles')
+      .where('name', 'like', 'x-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(0);
+  });
+
+  it('checks a large image under the cap whole (its data inflated off the event loop), and refuses data that inflates past its header', async () => {
+    // 6000 × 6000 grey: 36 MB of scanlines from a 35 KB file, exactly as its header says: a valid image.
+    const large = zerosPng(6000, 6000);
+    expect(large.length).toBeLessThan(64 * 1024);
+    expect(await uploaded('member', '/api/v1/upload/profiles', large)).toMatch(/\.png$/);
+    // A 100 × 100 header over data that would inflate to 60 MB: refused once it passes the 10 KB it promised.
+    const liar = zerosPng(100, 100, 600_000);
+    const response = await upload(
+      'member',
+      '/api/v1/upload/profiles',
+      multipart('image_file', 'l.png', liar),
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Please upload file with type: jpeg, jpg, png' });
+    // Too little data for its header is refused as well.
+    const short = await upload(
+      'member',
+      '/api/v1/upload/profiles',
+      multipart('image_file', 's.png', zerosPng(100, 100, 99)),
+    );
+    expect(short.statusCode).toBe(415);
   });
 
   it('refuses a file over the size limit with 413 quoting the limit', async () => {
