@@ -29,6 +29,7 @@ import { answerClientError, answerFrameworkError, installErrorHandler } from './
 import { HttpError } from './lib/http-error.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
 import { helmetOptions } from './lib/security-headers.ts';
+import { createComputePool } from './lib/worker-pool.ts';
 import { createMailRepository } from './mail/mail.repository.ts';
 import { createMailService, type MailService } from './mail/mail.service.ts';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
@@ -278,6 +279,9 @@ export async function buildApp({
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Threads for heavy computation (spectra of long captures, large ingest bodies), off the event loop (issue 23).
+  const compute = createComputePool();
+  app.addHook('onClose', async () => compute.close());
   const ingestKeys = createIngestKeysRepository(db, pool);
   const ingestRepository = createIngestRepository(pool);
   // `model-data` live events after ingest commits (issue 12 item 1).
@@ -427,6 +431,7 @@ export async function buildApp({
         models,
         master,
         visibility,
+        compute,
       });
       await api.register(transformerRoutes, {
         repository: createTransformerRepository(pool),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Most points one measurements request may carry (issue 7). */
 export const MAX_POINTS_PER_REQUEST = 100_000;
 
+/** Most samples one waveform may hold, as JSON or as a binary body (issue 23 item 9): 4 MiB of float32. */
+export const MAX_WAVEFORM_SAMPLES = 1_048_576;
+
 /** A timestamp as ISO 8601 with an offset, or epoch milliseconds. */
 export const ingestTimestamp = z.union([z.iso.datetime({ offset: true }), z.number().int()]);
 
@@ -52,12 +55,12 @@ export const waveformMeta = z.object({
   fileName: z.string().min(1).max(200),
   alias: z.string().max(200).optional(),
   /** Sample count the sender meant: a body of another length is refused. */
-  length: z.coerce.number().int().min(16).max(1_048_576).optional(),
+  length: z.coerce.number().int().min(16).max(MAX_WAVEFORM_SAMPLES).optional(),
 });
 export type WaveformMeta = z.infer<typeof waveformMeta>;
 
 export const waveformJsonRequest = waveformMeta.extend({
-  samples: z.array(z.number()).min(16).max(1_048_576),
+  samples: z.array(z.number()).min(16).max(MAX_WAVEFORM_SAMPLES),
 });
 
 export const waveformResult = z.object({ id: z.string(), duplicate: z.boolean(), samples: z.number().int() });

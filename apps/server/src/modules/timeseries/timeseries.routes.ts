@@ -1,4 +1,4 @@
-import { amplitudeSpectrum, envelopeSpectrum, lttbIndices, m4Indices } from '@sdp/analytics';
+import { lttbIndices, m4Indices } from '@sdp/analytics';
 import { errorResponse, modelSettingsInput, uuid, waveformKind } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { access } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { plainJsonSerializer } from '../../lib/route-schemas.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
@@ -16,6 +17,8 @@ interface Options {
   models: ModelsRepository;
   master: MasterRepository;
   visibility: EquipmentVisibility;
+  /** Spectra are computed on its threads: a long capture never stalls the event loop. */
+  compute: ComputePool;
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -73,18 +76,24 @@ const waveformInfo = z.object({
 
 const spectrumResponse = z.object({
   waveformId: uuid,
+  /** Hz between two amplitudes: the FFT's bin spacing × binsPerPoint. */
   resolutionHz: z.number(),
-  /** Amplitude of bin k is at k × resolutionHz. */
+  /** Amplitude k is at k × resolutionHz: the largest of its binsPerPoint FFT bins. */
   amplitude: z.array(z.number()),
+  /** FFT bins behind each amplitude: 1 when the spectrum fits the width, more when it was reduced to it. */
+  binsPerPoint: z.number().int(),
   unit: z.string(),
   window: z.string(),
   scale: z.string(),
 });
 
+/** Amplitudes a spectrum answer holds at most: a chart's width in pixels (issue 23 item 9); peaks keep their height. */
+const spectrumWidth = z.coerce.number().int().min(10).max(100_000).default(4000);
+
 /** Dashboards read here: any series over a range, downsampled on the server; waveforms and their spectra. */
 export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { repository, models, master, visibility },
+  { repository, models, master, visibility, compute },
 ) => {
   // Held to who sees which equipment: series and waveforms of a tag not assigned to a member answer 404.
   const viewModel = {
@@ -258,23 +267,26 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         querystring: z.object({
           window: z.enum(['hann', 'flattop', 'rectangular']).default('hann'),
           scale: z.enum(['peak', 'rms']).default('peak'),
+          width: spectrumWidth,
         }),
         response: { 200: spectrumResponse, ...errors },
       },
     },
     async (request) => {
       const { row, samples } = await samplesOf(request.params.id);
-      const spectrum = amplitudeSpectrum(samples, row.sample_rate, {
-        window: request.query.window,
-        scale: request.query.scale,
-      });
+      const { window, scale, width } = request.query;
+      const spectrum = await compute.run(
+        { task: 'spectrum', samples, sampleRateHz: row.sample_rate, window, scale, width },
+        [samples.buffer as ArrayBuffer],
+      );
       return {
         waveformId: row.id,
         resolutionHz: spectrum.resolutionHz,
         amplitude: Array.from(spectrum.amplitude),
+        binsPerPoint: spectrum.binsPerPoint,
         unit: row.unit,
-        window: request.query.window,
-        scale: request.query.scale,
+        window,
+        scale,
       };
     },
   );
@@ -293,6 +305,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
           .object({
             low: z.coerce.number().positive().default(500),
             high: z.coerce.number().positive().default(5000),
+            width: spectrumWidth,
           })
           .refine((q) => q.low < q.high, { message: 'low must be below high.', path: ['high'] }),
         response: { 200: spectrumResponse, ...errors },
@@ -302,13 +315,21 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
       const { row, samples } = await samplesOf(request.params.id);
       if (request.query.high >= row.sample_rate / 2)
         throw badRequest(`high must be below the Nyquist frequency ${row.sample_rate / 2} Hz.`);
-      const spectrum = envelopeSpectrum(samples, row.sample_rate, {
-        bandHz: [request.query.low, request.query.high],
-      });
+      const spectrum = await compute.run(
+        {
+          task: 'envelope',
+          samples,
+          sampleRateHz: row.sample_rate,
+          bandHz: [request.query.low, request.query.high],
+          width: request.query.width,
+        },
+        [samples.buffer as ArrayBuffer],
+      );
       return {
         waveformId: row.id,
         resolutionHz: spectrum.resolutionHz,
         amplitude: Array.from(spectrum.amplitude),
+        binsPerPoint: spectrum.binsPerPoint,
         unit: row.unit,
         window: 'hann',
         scale: 'peak',

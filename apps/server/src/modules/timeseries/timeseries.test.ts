@@ -227,11 +227,57 @@ describe('waveforms', () => {
   });
 
   it('answers the spectrum with the tone at its bin and its amplitude (Hann corrected, 1 % tolerance)', async () => {
-    const spectrum = (await get(`/api/v1/waveforms/${waveformId}/spectrum`)).json();
+    // 4,097 bins fit a width of 5,000: every bin is answered.
+    const spectrum = (await get(`/api/v1/waveforms/${waveformId}/spectrum?width=5000`)).json();
     expect(spectrum.resolutionHz).toBe(1);
+    expect(spectrum.binsPerPoint).toBe(1);
+    expect(spectrum.amplitude).toHaveLength(4097);
     const peak = spectrum.amplitude.indexOf(Math.max(...spectrum.amplitude));
     expect(peak).toBe(250);
     expect(Math.abs(spectrum.amplitude[250] - 4) / 4).toBeLessThan(0.01);
+  });
+
+  it('reduces the spectrum of the longest capture to the chart width, each peak at its height (issue 23 item 9)', async () => {
+    // 1,048,576 samples (the most a waveform may hold) at 65,536 Hz: 524,289 bins of 0.0625 Hz; 4 m/s² at 1,000 Hz.
+    const fs = 65_536;
+    const long = Float32Array.from(
+      { length: 1_048_576 },
+      (_, i) => 4 * Math.sin((2 * Math.PI * 1000 * i) / fs),
+    );
+    const query = new URLSearchParams({
+      modelCode: model.code,
+      sensor: 'S1',
+      kind: 'vibration',
+      channel: 'z',
+      sampleRate: String(fs),
+      capturedAt: new Date(day).toISOString(),
+      unit: 'm/s2',
+      fileName: 'S1_z_long.bin',
+    });
+    const stored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/ingest/waveforms?${query}`,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(long.buffer),
+    });
+    expect(stored.statusCode).toBe(200);
+    const id = stored.json().id;
+    // Default width 4,000: 132 bins an amplitude, 8.25 Hz apart; the tone is in column 121 (998.25–1,006.5 Hz).
+    const spectrum = (await get(`/api/v1/waveforms/${id}/spectrum`)).json();
+    expect(spectrum).toMatchObject({ binsPerPoint: 132, resolutionHz: 8.25, window: 'hann', scale: 'peak' });
+    expect(spectrum.amplitude).toHaveLength(Math.ceil(524_289 / 132));
+    const peak = spectrum.amplitude.indexOf(Math.max(...spectrum.amplitude));
+    expect(peak).toBe(121);
+    expect(Math.abs(spectrum.amplitude[peak] - 4) / 4).toBeLessThan(0.01);
+    const narrow = (await get(`/api/v1/waveforms/${id}/spectrum?width=100`)).json();
+    expect(narrow.amplitude.length).toBeLessThanOrEqual(100);
+    expect(Math.abs(Math.max(...narrow.amplitude) - 4) / 4).toBeLessThan(0.01);
+    const envelope = (await get(`/api/v1/waveforms/${id}/envelope?low=500&high=5000&width=500`)).json();
+    expect(envelope.amplitude.length).toBeLessThanOrEqual(500);
+    expect(envelope.binsPerPoint).toBe(Math.ceil(524_289 / 500));
+    const tooWide = await get(`/api/v1/waveforms/${id}/spectrum?width=100001`);
+    expect(tooWide.statusCode).toBe(400);
+    expect(tooWide.json().detail).toMatch(/^querystring\.width: /);
   });
 
   it('answers the envelope spectrum and a downsampled time waveform', async () => {
