@@ -495,6 +495,8 @@ export async function buildApp({
         service: ingest,
         keys: ingestKeys,
         bodyLimitBytes: config.ingestBodyLimitBytes,
+        body: config.ingestBody,
+        compute,
         admission: ingestAdmission,
       });
     },

@@ -44,6 +44,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ IMAGE_MAX_PIXELS: 'many' })).toThrow('IMAGE_MAX_PIXELS');
   });
 
+  it('bounds ingest bodies by default: 30 s to arrive, gzip inflating ≤ 100×, 8 at once per key (issue 23)', () => {
+    expect(loadConfig({}).ingestBody).toEqual({ timeoutMs: 30_000, gzipMaxRatio: 100, readsPerKey: 8 });
+    expect(
+      loadConfig({
+        INGEST_BODY_TIMEOUT_SECONDS: '5',
+        INGEST_GZIP_MAX_RATIO: '20',
+        INGEST_MAX_READS_PER_KEY: '2',
+      }).ingestBody,
+    ).toEqual({ timeoutMs: 5_000, gzipMaxRatio: 20, readsPerKey: 2 });
+    expect(() => loadConfig({ INGEST_BODY_TIMEOUT_SECONDS: '0' })).toThrow('INGEST_BODY_TIMEOUT_SECONDS');
+    expect(() => loadConfig({ INGEST_GZIP_MAX_RATIO: '1' })).toThrow('INGEST_GZIP_MAX_RATIO');
+    expect(() => loadConfig({ INGEST_MAX_READS_PER_KEY: '0' })).toThrow('INGEST_MAX_READS_PER_KEY');
+  });
+
   it('hides invitation links from the Mail outbox and limits invitations an hour by default (issue 11)', () => {
     expect(loadConfig({})).toMatchObject({
       mailOutboxShowsLinks: false,

@@ -85,6 +85,9 @@ const envSchema = z
     INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).max(64).default(4),
     INGEST_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(32),
     INGEST_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    INGEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    INGEST_GZIP_MAX_RATIO: z.coerce.number().int().min(2).max(10_000).default(100),
+    INGEST_MAX_READS_PER_KEY: z.coerce.number().int().min(1).max(1000).default(8),
     FILES_DIR: z.string().min(1).optional(),
     FILES_STORE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
@@ -247,6 +250,11 @@ export interface Config {
   auditRetentionDays: number;
   /** The bounded queue in front of ingestion (HTTP and MQTT): stored at once, waiting, longest wait. */
   ingestAdmission: { active: number; waiting: number; waitMs: number };
+  /**
+   * Ingest bodies (issue 23): how long one may take to arrive, how far a gzip body may inflate (× its compressed
+   * size, past the first MiB), and how many bodies one ingest key may be sending at once.
+   */
+  ingestBody: { timeoutMs: number; gzipMaxRatio: number; readsPerKey: number };
   /** Where uploaded bytes live when `s3` is null (the default, FILES_STORE=local). */
   filesDir: string;
   /** FILES_STORE=s3: an S3-compatible bucket instead of `filesDir` (storage/s3-storage.ts). */
@@ -369,6 +377,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       active: e.INGEST_MAX_ACTIVE,
       waiting: e.INGEST_MAX_WAITING,
       waitMs: e.INGEST_MAX_WAIT_MS,
+    },
+    ingestBody: {
+      timeoutMs: e.INGEST_BODY_TIMEOUT_SECONDS * 1000,
+      gzipMaxRatio: e.INGEST_GZIP_MAX_RATIO,
+      readsPerKey: e.INGEST_MAX_READS_PER_KEY,
     },
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     s3:

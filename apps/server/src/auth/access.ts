@@ -117,14 +117,26 @@ export const accessPlugin = fp(
       }
     });
 
+    // Ingest keys are checked from the header alone, before a byte of the body is read, inflated or parsed: a
+    // request without a valid key is answered 401 at once and never takes an ingestion turn (issue 23 items 2, 3).
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.config?.access?.kind !== 'ingestKey') return;
+      const token = bearerToken(request.headers.authorization);
+      const key = token && verifyIngestKey ? await verifyIngestKey(hashToken(token)) : undefined;
+      if (!key) {
+        // The unread body is not drained: the connection ends with the answer.
+        reply.header('connection', 'close');
+        throw unauthorized('A valid ingest key is required: Authorization: Bearer <key>.');
+      }
+      request.ingestKey = { keyId: key.id, companyId: key.company_id };
+    });
+
     app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
       const rule = request.routeOptions.config.access;
       if (!rule || rule.kind === 'public') return;
       if (rule.kind === 'ingestKey') {
-        const token = bearerToken(request.headers.authorization);
-        const key = token && verifyIngestKey ? await verifyIngestKey(hashToken(token)) : undefined;
-        if (!key) throw unauthorized('A valid ingest key is required: Authorization: Bearer <key>.');
-        request.ingestKey = { keyId: key.id, companyId: key.company_id };
+        if (!request.ingestKey)
+          throw unauthorized('A valid ingest key is required: Authorization: Bearer <key>.');
         return;
       }
 

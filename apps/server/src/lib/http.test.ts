@@ -11,6 +11,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../test/harness.ts';
+import { createIngestKey } from '../../test/plant.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/pool.ts';
@@ -167,10 +168,12 @@ describe('every error is {detail} JSON', () => {
   });
 
   it("quotes the route's own body limit in 413 (ingest), not the general one", async () => {
+    // A real key: without one the body is never looked at (401 first, issue 23).
+    const key = await createIngestKey(ctx.app, tenants.companyId);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/ingest/measurements',
-      headers: { authorization: 'Bearer nope', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ modelCode: 'X', points: [], pad: 'x'.repeat(8192) }),
     });
     expect(response.statusCode).toBe(413);

@@ -1,8 +1,8 @@
-import { createGunzip } from 'node:zlib';
 import {
   errorResponse,
   ingestResult,
   MAX_POINTS_PER_REQUEST,
+  MAX_WAVEFORM_SAMPLES,
   measurementsRequest,
   waveformJsonRequest,
   waveformMeta,
@@ -11,16 +11,30 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, type IngestKeyContext } from '../../auth/access.ts';
+import { parseIngestJson } from '../../lib/compute-tasks.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admission.ts';
+import { guardBody } from './body-guard.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
 import { jsonBatch, parseMeasurementsCsv, type RawBatch } from './parse.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Ends this request's share of its key's bodies in flight (once its body has arrived, or it is answered). */
+    bodyRead: (() => void) | null;
+  }
+}
 
 interface Options {
   service: IngestService;
   keys: IngestKeysRepository;
   bodyLimitBytes: number;
+  /** How long a body may take to arrive, how far gzip may inflate, how many bodies one key may send at once. */
+  body: { timeoutMs: number; gzipMaxRatio: number; readsPerKey: number };
+  /** Large JSON bodies are parsed on its threads, never on the event loop. */
+  compute: ComputePool;
   admission: Admission;
 }
 
@@ -29,21 +43,54 @@ const errors = {
   401: errorResponse,
   403: errorResponse,
   404: errorResponse,
+  408: errorResponse,
   409: errorResponse,
   413: errorResponse,
   415: errorResponse,
   503: errorResponse,
 };
 
+/** JSON bodies larger than this are parsed on a compute thread (a 20,000-point batch is about 1 MB). */
+const PARSE_OFF_LOOP_BYTES = 4 * 1024 * 1024;
+/** A binary waveform body is float32 samples: more bytes than this is more samples than one waveform may hold. */
+const MAX_WAVEFORM_BYTES = MAX_WAVEFORM_SAMPLES * 4;
+
 /** The ingest API for gateways and the simulator (docs/ingestion.md): authenticated by ingest key, idempotent. */
 export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { service, keys, bodyLimitBytes, admission },
+  { service, keys, bodyLimitBytes, body: limits, compute, admission },
 ) => {
-  // Overload (issue 17 item 2): a batch waits for its turn before its body is read, and is refused with 503 and
-  // Retry-After when the bounded queue is full; its turn ends when the answer is sent or the client goes away.
+  // The key was verified from the header before this hook (access.ts): nothing of an anonymous body is read. One
+  // key may be sending at most `readsPerKey` bodies at once, so a slow or flooding gateway holds back only itself.
+  const reading = new Map<string, number>();
+  app.decorateRequest('bodyRead', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !request.ingestKey) return;
+    const { keyId } = request.ingestKey;
+    const count = reading.get(keyId) ?? 0;
+    if (count >= limits.readsPerKey) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close');
+      throw new OverloadedError();
+    }
+    reading.set(keyId, count + 1);
+    let done = false;
+    const bodyRead = () => {
+      if (done) return;
+      done = true;
+      const left = (reading.get(keyId) ?? 1) - 1;
+      if (left > 0) reading.set(keyId, left);
+      else reading.delete(keyId);
+    };
+    request.bodyRead = bodyRead;
+    reply.raw.once('close', bodyRead);
+  });
+
+  // Overload (issue 17 item 2): a batch takes its turn to be stored once its key is known and its body has
+  // arrived and been parsed (issue 23 item 2: a slow client never holds a turn), and is refused with 503 and
+  // Retry-After when the bounded queue is full; its turn ends when the answer is sent or the client goes away.
+  app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
+    request.bodyRead?.();
     try {
       const leave = await admission.enter();
       reply.raw.once('close', leave);
@@ -54,21 +101,16 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
   });
 
   // Plain JSON.parse for batches of up to 100,000 points: the body is only read as data (never merged into objects),
-  // so the prototype-key scan of the default parser is work without a purpose here.
+  // so the prototype-key scan of the default parser is work without a purpose here. A large body is parsed on a
+  // compute thread, which refuses more points or samples than a request may carry before any reaches this one.
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: bodyLimitBytes },
-    (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch (error) {
-        done(
-          Object.assign(new SyntaxError(`The body is not valid JSON: ${(error as Error).message}`), {
-            statusCode: 400,
-          }),
-          undefined,
-        );
-      }
+    { parseAs: 'buffer', bodyLimit: bodyLimitBytes },
+    async (_request: unknown, body: Buffer) => {
+      if (body.length < PARSE_OFF_LOOP_BYTES) return parseIngestJson(body);
+      const owned =
+        body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
+      return compute.run({ task: 'parseJson', body: owned }, [owned.buffer as ArrayBuffer]);
     },
   );
   app.addContentTypeParser(
@@ -81,14 +123,31 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
     { parseAs: 'buffer', bodyLimit: bodyLimitBytes },
     (_request, body, done) => done(null, body),
   );
-  // gzip bodies are inflated as they arrive; the body limit applies to the inflated size, so a bomb stops early.
+  // Every body arrives within the body timeout and within its size: gzip is inflated as it arrives, bounded by the
+  // body limit and by the inflation ratio, so a decompression bomb stops at its first MiB past the ratio.
   app.addHook('preParsing', async (request, _reply, payload) => {
     const encoding = request.headers['content-encoding'];
-    if (!encoding || encoding === 'identity') return payload;
-    if (encoding !== 'gzip')
-      throw new HttpError(415, `Unsupported content encoding '${encoding}': send gzip or nothing.`);
-    delete request.headers['content-length'];
-    return payload.pipe(createGunzip());
+    let gzip = false;
+    if (encoding && encoding !== 'identity') {
+      if (encoding !== 'gzip')
+        throw new HttpError(415, `Unsupported content encoding '${encoding}': send gzip or nothing.`);
+      gzip = true;
+      delete request.headers['content-length'];
+    }
+    const binary = request.headers['content-type']?.startsWith('application/octet-stream') ?? false;
+    return guardBody(payload, {
+      timeoutMs: limits.timeoutMs,
+      gzipMaxRatio: gzip ? limits.gzipMaxRatio : null,
+      ...(binary
+        ? {
+            maxBytes: Math.min(bodyLimitBytes, MAX_WAVEFORM_BYTES),
+            tooLarge: `A waveform holds at most ${MAX_WAVEFORM_SAMPLES} samples (${MAX_WAVEFORM_BYTES} bytes of float32); this body is larger.`,
+          }
+        : {
+            maxBytes: bodyLimitBytes,
+            tooLarge: `The request body is too large (limit ${bodyLimitBytes} bytes${gzip ? ' after inflating' : ''}).`,
+          }),
+    });
   });
 
   const keyOf = (request: { ingestKey: IngestKeyContext | null }) => {

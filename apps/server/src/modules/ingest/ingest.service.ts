@@ -1,4 +1,4 @@
-import type { IngestResult, WaveformMeta } from '@sdp/contracts';
+import { type IngestResult, MAX_WAVEFORM_SAMPLES, type WaveformMeta } from '@sdp/contracts';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -169,6 +169,11 @@ export function createIngestService(deps: {
         throw new HttpError(400, 'The body must be little-endian float32 samples (a multiple of 4 bytes).');
       const count = samples.length / 4;
       if (count < 16) throw new HttpError(400, 'A waveform needs at least 16 samples.');
+      if (count > MAX_WAVEFORM_SAMPLES)
+        throw new HttpError(
+          413,
+          `A waveform holds at most ${MAX_WAVEFORM_SAMPLES} samples; this one has ${count}.`,
+        );
       if (meta.length !== undefined && meta.length !== count) {
         throw new HttpError(400, `The header announces ${meta.length} samples but the body holds ${count}.`);
       }

@@ -394,7 +394,8 @@ describe('POST /api/v1/ingest/measurements', () => {
       'content-type': 'application/json',
       'content-encoding': 'gzip',
     });
-    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ detail: 'At most 100000 points per request.' });
     expect(
       (await post('/api/v1/ingest/measurements', '{"modelCode":', { 'content-type': 'application/json' }))
         .statusCode,
