@@ -105,7 +105,7 @@ const batch = (from: number, count: number) =>
     })),
   });
 
-const ingest = (body: string | Buffer, headers: Record<string, string> = {}, bearer = key) =>
+const ingest = (body: string | Buffer<ArrayBuffer>, headers: Record<string, string> = {}, bearer = key) =>
   fetch(`http://127.0.0.1:${port}/api/v1/ingest/measurements`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers },
