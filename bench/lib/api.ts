@@ -104,10 +104,12 @@ export interface BenchServer {
 /**
  * A fresh API-only server (`ROLE=api`, no demo, the bench administrator ensured) on its own embedded database,
  * with a bench plant of a model of `typeId`; `run` measures; the server is stopped and its data removed after.
+ * `env` adds or overrides the server's settings.
  */
 export async function withBenchServer<T>(
   run: (bench: BenchServer) => Promise<T>,
   model: { typeId?: number; sections?: Record<string, unknown> } = {},
+  env: Record<string, string> = {},
 ): Promise<T> {
   const dataDir = await freshDataDir();
   const pgPort = await freePort();
@@ -117,6 +119,7 @@ export async function withBenchServer<T>(
     SDP_DEMO: '0',
     ROLE: 'api',
     ...adminEnv,
+    ...env,
   });
   try {
     const plant = await createBenchPlant(server.url, BENCH_ADMIN, model.typeId, model.sections);

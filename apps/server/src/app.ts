@@ -25,6 +25,7 @@ import type { EventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { createLiveEventsRepository } from './events/live-events.repository.ts';
 import type { Jobs } from './jobs/jobs.ts';
+import { httpTimeouts, limitConnectionsPerAddress } from './lib/connection-limits.ts';
 import { answerClientError, answerFrameworkError, installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
@@ -170,7 +171,10 @@ export async function buildApp({
     // One line per request costs more than the request at our budgets; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // Header, request and idle timeouts: slow clients cannot hold connections open (issue 23 item 6).
+    ...httpTimeouts(config.http),
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: any other body type is refused with 415 rather than half-parsed.

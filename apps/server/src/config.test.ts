@@ -58,6 +58,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ INGEST_MAX_READS_PER_KEY: '0' })).toThrow('INGEST_MAX_READS_PER_KEY');
   });
 
+  it('bounds how long a client may hold a connection, and connections per address, by default (issue 23 item 6)', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 75_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerAddress: 256,
+    });
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).http.maxConnectionsPerAddress).toBe(0);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '0' })).toThrow('HTTP_HEADERS_TIMEOUT_SECONDS');
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '30', HTTP_REQUEST_TIMEOUT_SECONDS: '20' }),
+    ).toThrow('HTTP_HEADERS_TIMEOUT_SECONDS: must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS');
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+    );
+  });
+
   it('hides invitation links from the Mail outbox and limits invitations an hour by default (issue 11)', () => {
     expect(loadConfig({})).toMatchObject({
       mailOutboxShowsLinks: false,

@@ -38,6 +38,11 @@ const envSchema = z
     CSP_IMG_SOURCES: z.string().default('https://tile.openstreetmap.org'),
     CSP_CONNECT_SOURCES: z.string().default('https://nominatim.openstreetmap.org'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(256),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
@@ -154,6 +159,13 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILES_STORE=s3' });
       }
     }
+    // Node refuses a header timeout longer than the whole request's.
+    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS',
+      });
     const filesProblem = filesDirProblem(env.DATA_DIR, env.FILES_DIR);
     if (filesProblem) ctx.addIssue({ code: 'custom', path: ['FILES_DIR'], message: filesProblem });
     if (Boolean(env.SDP_ADMIN_EMAIL) !== Boolean(env.SDP_ADMIN_PASSWORD)) {
@@ -218,6 +230,17 @@ export interface Config {
   /** Extra Content-Security-Policy sources for images (map tiles) and fetches (the geocoder) of the web app. */
   csp: { imgSources: string[]; connectSources: string[] };
   bodyLimitBytes: number;
+  /**
+   * How long a client may take (issue 23 item 6): to send its headers, its whole request, to stay silent mid-request,
+   * and to stay idle between requests; and how many connections one address may hold open (0: any number).
+   */
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnectionsPerAddress: number;
+  };
   oidc: {
     issuer: string;
     clientId: string;
@@ -344,6 +367,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     csp: { imgSources: sourceList(e.CSP_IMG_SOURCES), connectSources: sourceList(e.CSP_CONNECT_SOURCES) },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    },
     oidc,
     admin:
       e.SDP_ADMIN_EMAIL && e.SDP_ADMIN_PASSWORD
