@@ -88,6 +88,7 @@ import { notesRoutes } from './modules/notes/notes.routes.ts';
 import { createNotesService } from './modules/notes/notes.service.ts';
 import { createPdRepository } from './modules/pd/pd.repository.ts';
 import { pdRoutes } from './modules/pd/pd.routes.ts';
+import { createPdService } from './modules/pd/pd.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import {
@@ -444,7 +445,10 @@ export async function buildApp({
         master,
         visibility,
       });
-      await api.register(pdRoutes, { repository: createPdRepository(pool), models, visibility });
+      await api.register(pdRoutes, {
+        service: createPdService({ repository: createPdRepository(pool), models }),
+        visibility,
+      });
       // Issue 13: VCA and EVS dashboards and the company-wide status tables.
       await api.register(vcaRoutes, {
         repository: createVcaRepository(pool),
