@@ -106,6 +106,7 @@ import { createTimeseriesRepository } from './modules/timeseries/timeseries.repo
 import { timeseriesRoutes } from './modules/timeseries/timeseries.routes.ts';
 import { createTransformerRepository } from './modules/transformer/transformer.repository.ts';
 import { transformerRoutes } from './modules/transformer/transformer.routes.ts';
+import { createTransformerService } from './modules/transformer/transformer.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -439,10 +440,12 @@ export async function buildApp({
         compute,
       });
       await api.register(transformerRoutes, {
-        repository: createTransformerRepository(pool),
-        timeseries,
-        models,
-        master,
+        service: createTransformerService({
+          repository: createTransformerRepository(pool),
+          timeseries,
+          models,
+          master,
+        }),
         visibility,
       });
       await api.register(pdRoutes, {
