@@ -35,6 +35,24 @@ export const permission = z.enum([
 ]);
 export type Permission = z.infer<typeof permission>;
 
+/**
+ * Why a sign-in through the identity provider failed, as `?error=` of the sign-in page: a code, never text, so a
+ * crafted link cannot make the page say anything (issue 23 item 13). The web shows a fixed message per code.
+ */
+export const signInErrorCode = z.enum([
+  'refused',
+  'expired',
+  'no-identity',
+  'unverified',
+  'no-account',
+  'failed',
+]);
+export type SignInErrorCode = z.infer<typeof signInErrorCode>;
+
+/** `POST /auth/oidc/logout`: where the browser goes next (the issuer's end-session page, or our sign-out page). */
+export const oidcLogoutResponse = z.object({ url: z.string() });
+export type OidcLogoutResponse = z.infer<typeof oidcLogoutResponse>;
+
 export const loginRequest = z.object({
   email: z.email().max(320),
   password: z.string().min(1).max(200),

@@ -1,4 +1,11 @@
-import { authConfigResponse, errorResponse, loginRequest, loginResponse } from '@sdp/contracts';
+import {
+  authConfigResponse,
+  errorResponse,
+  loginRequest,
+  loginResponse,
+  oidcLogoutResponse,
+  type SignInErrorCode,
+} from '@sdp/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +26,6 @@ interface Options {
   sessionTtlMinutes: number;
   reportIssueUrl: string | null;
 }
-
-const SIGN_IN_FAILED = 'You have been logged out.';
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
   const { service, oidc } = options;
@@ -147,7 +152,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       config: { access: access.public() },
       schema: {
         tags: ['auth'],
-        summary: 'Finish the OpenID Connect code flow; redirects to /login/redirect or /logout/redirect',
+        summary:
+          'Finish the OpenID Connect code flow; redirects to /login/redirect, or to the sign-in page with ?error=<code> (a fixed code, never text)',
         querystring: z.looseObject({}),
         response: { 302: z.null() },
       },
@@ -156,10 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       try {
         const identity = await oidc.finish(request.url);
         const user = await options.users.findByEmail(identity.email);
-        if (!user)
-          throw new OidcError(
-            'There is no SDP account for this e-mail address. Ask your company owner for an invitation.',
-          );
+        if (!user) throw new OidcError('no-account', 'There is no SDP account for this e-mail address.');
         await options.users.linkOidcSubject(user.id, identity.subject);
         // Signing in through the issuer is how an invited user accepts: their open invitations activate.
         await options.invitations.acceptAllFor(user.id);
@@ -168,29 +171,30 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
         return reply.redirect('/login/redirect');
       } catch (error) {
         request.log.warn({ error }, 'OIDC sign-in failed');
-        const reason =
-          error instanceof OidcError || error instanceof HttpError ? error.message : SIGN_IN_FAILED;
+        const code: SignInErrorCode = error instanceof OidcError ? error.code : 'failed';
         clearSessionCookie(reply);
-        return reply.redirect(`/logout/redirect?error=${encodeURIComponent(reason)}`);
+        return reply.redirect(`/auth/login?error=${code}`);
       }
     },
   );
 
-  app.get(
+  // A POST under the CSRF rule (issue 23 item 12): as a GET, any page could sign a visitor out with a link.
+  app.post(
     '/auth/oidc/logout',
     {
       config: { access: access.public() },
       schema: {
         tags: ['auth'],
-        summary: "End the session and the issuer's session",
-        response: { 302: z.null() },
+        summary:
+          "End the session; answers where the browser goes next to end the issuer's session too (or /logout/redirect)",
+        response: { 200: oidcLogoutResponse },
       },
     },
     async (request, reply) => {
       const session = await service.logout(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply);
       const target = await oidc.endSessionUrl(session?.idToken ?? null).catch(() => null);
-      return reply.redirect(target ?? '/logout/redirect');
+      return { url: target ?? '/logout/redirect' };
     },
   );
 };

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, type TestContext } from '../../test/harness.ts';
+import { CSRF, createTestContext, seedTenants, type TestContext } from '../../test/harness.ts';
 
 /**
  * A real OpenID Connect issuer (oidc-provider) on a loopback port. Its interaction step signs in whichever
@@ -163,27 +163,32 @@ describe('OpenID Connect sign-in', () => {
     expect(linked.oidc_subject).toBe('sub-owner');
   });
 
-  it('refuses an unverified e-mail and logs the browser out with the reason', async () => {
+  it('refuses an unverified e-mail and sends the browser to sign-in with a code for the reason', async () => {
     const { response } = await signInThroughIssuer('sub-unverified');
     expect(response.statusCode).toBe(302);
-    expect(decodeURIComponent(response.headers.location as string)).toBe(
-      '/logout/redirect?error=Your e-mail address is not verified by the identity provider.',
-    );
+    expect(response.headers.location).toBe('/auth/login?error=unverified');
     expect(response.cookies.find((candidate) => candidate.name === 'sdp_session')?.value ?? '').toBe('');
   });
 
   it('refuses an identity with no SDP account', async () => {
     const { response } = await signInThroughIssuer('sub-stranger');
-    expect(decodeURIComponent(response.headers.location as string)).toContain(
-      'There is no SDP account for this e-mail address.',
-    );
+    expect(response.headers.location).toBe('/auth/login?error=no-account');
+  });
+
+  it("never shows the issuer's text: a crafted error_description becomes the code 'refused' (issue 23 item 13)", async () => {
+    const crafted = await ctx.app.inject({
+      method: 'GET',
+      url: `/auth/oidc/callback?error=access_denied&error_description=${encodeURIComponent('Your account is locked: call +1 555 0100 or visit evil.example')}`,
+    });
+    expect(crafted.statusCode).toBe(302);
+    expect(crafted.headers.location).toBe('/auth/login?error=refused');
   });
 
   it('refuses a replayed callback: each sign-in request works once', async () => {
     const { callbackPath, response } = await signInThroughIssuer('sub-owner');
     expect(response.headers.location).toBe('/login/redirect');
     const replay = await ctx.app.inject({ method: 'GET', url: callbackPath });
-    expect(decodeURIComponent(replay.headers.location as string)).toContain('expired or was already used');
+    expect(replay.headers.location).toBe('/auth/login?error=expired');
   });
 
   it('activates an invited user who signs in through the issuer', async () => {
@@ -217,9 +222,19 @@ describe('OpenID Connect sign-in', () => {
   it("ends the issuer's session on sign-out", async () => {
     const { response } = await signInThroughIssuer('sub-owner');
     const cookie = `sdp_session=${response.cookies.find((c) => c.name === 'sdp_session')?.value}`;
-    const out = await ctx.app.inject({ method: 'GET', url: '/auth/oidc/logout', headers: { cookie } });
-    expect(out.statusCode).toBe(302);
-    const target = new URL(out.headers.location as string);
+    // A GET changes nothing (issue 23 item 12): it is the web app's page, and the session stays.
+    const link = await ctx.app.inject({ method: 'GET', url: '/auth/oidc/logout', headers: { cookie } });
+    expect(link.headers['set-cookie']).toBeUndefined();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/oidc/logout',
+      headers: { cookie, ...CSRF },
+    });
+    expect(out.statusCode).toBe(200);
+    const target = new URL(out.json().url as string);
     expect(target.origin).toBe(issuer);
     expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/logout/redirect`);
     expect(

@@ -1,3 +1,4 @@
+import type { SignInErrorCode } from '@sdp/contracts';
 import * as client from 'openid-client';
 import type { Db } from '../db/pool.ts';
 import { createOidcRequestsRepository } from './oidc-requests.repository.ts';
@@ -17,7 +18,14 @@ export interface OidcIdentity {
   idToken: string | null;
 }
 
-export class OidcError extends Error {}
+/** A failed sign-in: `code` goes to the browser, the message to the log only. */
+export class OidcError extends Error {
+  readonly code: SignInErrorCode;
+  constructor(code: SignInErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
 
 /**
  * Authorization code flow with PKCE against any OpenID Connect issuer. The state, verifier and nonce of a
@@ -70,20 +78,20 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
       const state = currentUrl.searchParams.get('state');
       if (currentUrl.searchParams.get('error')) {
         throw new OidcError(
-          currentUrl.searchParams.get('error_description') ?? 'The identity provider refused the sign-in.',
+          'refused',
+          `The identity provider refused the sign-in: ${currentUrl.searchParams.get('error_description') ?? currentUrl.searchParams.get('error')}`,
         );
       }
-      if (!state) throw new OidcError('The sign-in response has no state.');
+      if (!state) throw new OidcError('expired', 'The sign-in response has no state.');
       const pending = await requests.take(state);
-      if (!pending)
-        throw new OidcError('The sign-in request expired or was already used. Please sign in again.');
+      if (!pending) throw new OidcError('expired', 'The sign-in request expired or was already used.');
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: pending.code_verifier,
         expectedState: state,
         expectedNonce: pending.nonce,
       });
       const claims = tokens.claims();
-      if (!claims) throw new OidcError('The identity provider returned no identity.');
+      if (!claims) throw new OidcError('no-identity', 'The identity provider returned no identity.');
       let email = typeof claims.email === 'string' ? claims.email : undefined;
       let verified = claims.email_verified === true;
       let name = typeof claims.name === 'string' ? claims.name : null;
@@ -94,7 +102,7 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string, db: 
         name = name ?? info.name ?? null;
       }
       if (!email || !verified)
-        throw new OidcError('Your e-mail address is not verified by the identity provider.');
+        throw new OidcError('unverified', 'The e-mail address is not verified by the identity provider.');
       return { subject: claims.sub, email, name, idToken: tokens.id_token ?? null };
     },
 

@@ -553,7 +553,7 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     json('POST', '/api/v1/fault-event/done', faultEventBody(await freshFaultEvent(scope, true), scope)),
   'GET /api/v1/fault-events': (scope) => get(`/api/v1/fault-events?company_id=${company(scope)}`),
   'GET /api/v1/fault-event/scheduler/status': () => get('/api/v1/fault-event/scheduler/status'),
-  'GET /api/v1/fault-event/scheduler/enable': () => get('/api/v1/fault-event/scheduler/enable'),
+  'POST /api/v1/fault-event/scheduler/enable': () => json('POST', '/api/v1/fault-event/scheduler/enable'),
   'DELETE /api/v1/fault-event/scheduler/disable': () =>
     json('DELETE', '/api/v1/fault-event/scheduler/disable'),
   'GET /api/v1/note/get/note-topic/all': (scope) =>

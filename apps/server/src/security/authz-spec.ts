@@ -574,9 +574,9 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     rule: signedIn,
     why: "spec 01 §1: your 'Real time fault event' switch",
   },
-  'GET /api/v1/fault-event/scheduler/enable': {
+  'POST /api/v1/fault-event/scheduler/enable': {
     rule: signedIn,
-    why: "spec 01 §1: your 'Real time fault event' switch",
+    why: "spec 01 §1: your 'Real time fault event' switch; a POST under the CSRF rule (issue 23 item 12)",
   },
   'DELETE /api/v1/fault-event/scheduler/disable': {
     rule: signedIn,

@@ -221,14 +221,17 @@ export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     },
     async (request) => service.scheduler(requireAuth(request).userId),
   );
-  app.get(
+  // A POST under the CSRF rule (issue 23 item 12): spec 03 §7.3 has a GET, which a link on any page could follow to
+  // turn mails on. The GET is gone (it answers 404 like any unknown call).
+  app.post(
     '/fault-event/scheduler/enable',
     {
       config: { access: access.signedIn() },
       schema: {
         ...scheduler,
+        response: { ...scheduler.response, 403: errorResponse },
         summary:
-          "Turns your 'Real time fault event' on: a mail per new event of your equipment, in `language`",
+          "Turns your 'Real time fault event' on: a mail per new event of your equipment, in `language` (POST; the spec's GET is not served)",
         querystring: realtimeSchedulerQuery,
       },
     },

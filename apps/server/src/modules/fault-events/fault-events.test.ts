@@ -99,7 +99,7 @@ beforeAll(async () => {
     })
     .execute();
   // The supervisor reads mail in Thai and wants every new event.
-  expect((await as('supmem', 'GET', '/api/v1/fault-event/scheduler/enable?language=th')).json()).toEqual({
+  expect((await as('supmem', 'POST', '/api/v1/fault-event/scheduler/enable?language=th')).json()).toEqual({
     enable: true,
     language: 'th',
   });
@@ -346,6 +346,33 @@ describe('fault events', () => {
       language: 'th',
     });
     expect((await as(null, 'GET', '/api/v1/fault-event/scheduler/status')).statusCode).toBe(401);
+  });
+
+  it("turns the switch on only by a same-site POST: a link or another site's form changes nothing (issue 23 item 12)", async () => {
+    const status = async () => (await as('owner', 'GET', '/api/v1/fault-event/scheduler/status')).json();
+    expect(await status()).toMatchObject({ enable: false });
+    const link = await as('owner', 'GET', '/api/v1/fault-event/scheduler/enable?language=en');
+    expect(link.statusCode).toBe(404);
+    expect(link.json()).toEqual({ detail: expect.any(String) });
+    // What a form on another site sends: no CSRF header, a form content type, the browser's Origin.
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/fault-event/scheduler/enable?language=en',
+      headers: {
+        cookie: cookies.owner,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toEqual({ detail: 'Cross-site requests are refused.' });
+    expect(await status()).toMatchObject({ enable: false });
+    const own = await as('owner', 'POST', '/api/v1/fault-event/scheduler/enable?language=en');
+    expect(own.statusCode).toBe(200);
+    expect(await status()).toEqual({ enable: true, language: 'en' });
+    await as('owner', 'DELETE', '/api/v1/fault-event/scheduler/disable');
   });
 
   it('pages both lists on the server, filters by alarm type, and gives totals and open counts for the chips', async () => {

@@ -22,6 +22,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from '../../features/auth/api/get-auth-config.ts';
+import { signOut } from '../../features/auth/sign-out.ts';
 import { setRealtimeScheduler } from '../../features/fault-events/api/set-realtime-scheduler.ts';
 import { describeError } from '../../lib/errors.ts';
 import { currentLanguage, languages, setLanguage } from '../../lib/i18n.ts';
@@ -78,9 +79,11 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
   };
   const handleSignOut = () => {
     close();
-    // With an identity provider the server also ends the provider's session, then returns to /logout/redirect.
-    if (authConfig?.mode === 'oidc') window.location.assign('/auth/oidc/logout');
-    else navigate('/logout/redirect');
+    // With an identity provider the browser then ends the provider's session, which returns to /logout/redirect.
+    signOut(authConfig?.mode).then(
+      (target) => (target.startsWith('/') ? navigate(target) : window.location.assign(target)),
+      (error) => enqueueSnackbar(describeError(error, t), { variant: 'error' }),
+    );
   };
   const handleRealtimeToggle = () => {
     const next = !realtime;

@@ -89,7 +89,15 @@ export const en = {
     signingIn: 'Signing in…',
     signInWithOrganisation: 'Sign in with your organisation',
     loggedOut: 'You have been logged out.',
-    signInFailed: 'Sign-in failed: {{reason}}',
+    signInError: {
+      refused: 'Sign-in failed: your organisation did not let you sign in.',
+      expired: 'Sign-in failed: the sign-in took too long or was already used. Please sign in again.',
+      'no-identity': 'Sign-in failed: your organisation did not say who you are.',
+      unverified: 'Sign-in failed: your organisation has not verified your e-mail address.',
+      'no-account':
+        'Sign-in failed: there is no SDP account for your e-mail address. Ask your company owner for an invitation.',
+      failed: 'Sign-in failed. Please try again.',
+    },
     emailRequired: 'E-mail is required.',
     emailInvalid: 'Enter a valid e-mail address.',
     passwordRequired: 'Password is required.',

@@ -182,11 +182,19 @@ describe('InvitationPage', () => {
       ]);
     });
 
-    it('tells somebody signed in as another e-mail to sign out first', async () => {
-      stubServer({
+    it('tells somebody signed in as another e-mail to sign out first, and signs out by a POST only', async () => {
+      let signedIn = true;
+      const calls = stubServer({
         [INFO]: EXISTING,
         'GET /auth/config': LOCAL,
-        'GET /api/v1/users/me': { status: 200, body: { email: 'someone.else@example.com' } },
+        'GET /api/v1/users/me': () =>
+          signedIn
+            ? { status: 200, body: { email: 'someone.else@example.com' } }
+            : { status: 401, body: { detail: 'Not signed in.' } },
+        'POST /auth/logout': () => {
+          signedIn = false;
+          return { status: 204 };
+        },
       });
       renderInvitation();
 
@@ -194,7 +202,13 @@ describe('InvitationPage', () => {
         'You are signed in as someone.else@example.com, but this invitation is for new.owner@example.com. Sign out, then sign in with that address to accept it.',
       );
       expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout/redirect');
+      expect(calls.some((call) => call.method !== 'GET')).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      // Signed out, the page asks for the invited account's password to accept.
+      expect(await screen.findByLabelText(/password/i)).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        '/auth/logout',
+      ]);
     });
   });
 });

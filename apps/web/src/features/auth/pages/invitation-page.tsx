@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { InvitationInfo } from '@sdp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +19,9 @@ import { useAcceptInvitation, useAcceptInvitationSignedIn } from '../api/accept-
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { useMe } from '../api/get-me.ts';
+import { authKeys } from '../api/keys.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { signOut } from '../sign-out.ts';
 
 const PASSWORD_MIN = 8;
 
@@ -107,9 +110,21 @@ function ExistingAccountAccept({ token, invitation }: { token: string; invitatio
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMe();
+  const queryClient = useQueryClient();
+  const { data: authConfig } = useAuthConfig();
   const accept = useAcceptInvitationSignedIn();
   const { control, handleSubmit } = useForm<{ password: string }>({ defaultValues: { password: '' } });
   const done = { onSuccess: () => navigate('/login/redirect', { replace: true }) };
+  // Signed out, the page stays and asks for the invited account's password; the identity provider ends its own
+  // session on its page first.
+  const handleSignOut = () =>
+    void signOut(authConfig?.mode)
+      .then((target) =>
+        target.startsWith('/')
+          ? queryClient.resetQueries({ queryKey: authKeys.me() })
+          : window.location.assign(target),
+      )
+      .catch(() => undefined);
   const failure = accept.isError ? (
     <Alert severity="error">{describeFailure(accept.error, t('invitation.acceptFailed'), t)}</Alert>
   ) : null;
@@ -122,7 +137,7 @@ function ExistingAccountAccept({ token, invitation }: { token: string; invitatio
           <Alert severity="warning">
             {t('invitation.otherAccount', { signedIn: me.data.email, email: invitation.email })}
           </Alert>
-          <Button component={Link} to="/logout/redirect" variant="outlined">
+          <Button variant="outlined" onClick={handleSignOut}>
             {t('invitation.signOut')}
           </Button>
         </Stack>

@@ -72,6 +72,21 @@ describe('SignInPage', () => {
     expect(await screen.findByText('You have been logged out.')).toBeTruthy();
   });
 
+  it('shows a fixed message for a sign-in error code, never the text of the link (issue 23 item 13)', async () => {
+    stubServer({ 'GET /auth/config': localMode });
+    renderSignIn('/auth/login?error=no-account');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign-in failed: there is no SDP account for your e-mail address. Ask your company owner for an invitation.',
+    );
+    cleanup();
+
+    stubServer({ 'GET /auth/config': localMode });
+    const crafted = 'Your account is locked. Call +1 555 0100 or visit https://evil.example';
+    renderSignIn(`/auth/login?error=${encodeURIComponent(crafted)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe('Sign-in failed. Please try again.');
+    expect(document.body.textContent).not.toContain('evil.example');
+  });
+
   it('offers only the organisation sign-in when the server uses an identity provider', async () => {
     stubServer({ 'GET /auth/config': { status: 200, body: { mode: 'oidc', reportIssueUrl: null } } });
     renderSignIn();

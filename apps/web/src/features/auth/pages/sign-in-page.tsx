@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { signInErrorCode } from '@sdp/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -76,20 +77,28 @@ function LocalSignInForm() {
   );
 }
 
+/**
+ * The `?error=` of a failed sign-in through the identity provider, as one of the server's codes: the page shows a
+ * fixed message per code and never the URL's text, which anybody can write into a link (issue 23 item 13).
+ */
+function signInErrorOf(value: string | null) {
+  if (value === null) return null;
+  const code = signInErrorCode.safeParse(value);
+  return code.success ? code.data : 'failed';
+}
+
 /** `/auth/login`: the public sign-in page, also where sign-out lands with 'You have been logged out.' */
 export function SignInPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const config = useAuthConfig();
   const loggedOut = searchParams.get(signInSearch.reason) === signInSearch.loggedOut;
-  const providerError = searchParams.get(signInSearch.error);
+  const providerError = signInErrorOf(searchParams.get(signInSearch.error));
 
   return (
     <AuthCard title={t('pages.signIn')}>
       {loggedOut ? <Alert severity="info">{t('auth.loggedOut')}</Alert> : null}
-      {providerError ? (
-        <Alert severity="error">{t('auth.signInFailed', { reason: providerError })}</Alert>
-      ) : null}
+      {providerError ? <Alert severity="error">{t(`auth.signInError.${providerError}`)}</Alert> : null}
       {config.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
           <CircularProgress aria-label={t('common.loading')} />

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
-import { logout } from '../api/logout.ts';
+import { getMe } from '../api/get-me.ts';
 
 /** Search parameters the sign-in page understands when it is reached through sign-out. */
 export const signInSearch = {
@@ -11,21 +11,21 @@ export const signInSearch = {
 } as const;
 
 /**
- * `/logout/redirect` ends the session, forgets every cached answer and shows the sign-in page with
- * 'You have been logged out.' (and the provider's error when sign-in failed there).
+ * `/logout/redirect` is where signing out lands (the app's sign-out, an expired session, the identity provider's
+ * end-session page): it forgets every cached answer and shows the sign-in page with 'You have been logged out.'.
+ * Opening it ends nothing (issue 23 item 12): signing out is a POST the app sends first, so a link to this page from
+ * another site cannot sign anybody out; with a session still open it goes back to the app.
  */
 export function createLogoutRedirectLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
-    try {
-      await logout();
-    } catch {
-      // The session may already be gone (that is often why we are here); signing out locally is what matters.
-    }
+    const signedIn = await getMe({ signal: request.signal }).then(
+      () => true,
+      () => false,
+    );
+    if (signedIn) return redirect('/');
     await queryClient.cancelQueries();
     queryClient.clear();
     const target = new URLSearchParams({ [signInSearch.reason]: signInSearch.loggedOut });
-    const error = new URL(request.url).searchParams.get(signInSearch.error);
-    if (error) target.set(signInSearch.error, error);
     return redirect(`/auth/login?${target.toString()}`);
   };
 }
