@@ -121,14 +121,14 @@ const envSchema = z
       .string()
       .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
       .optional(),
-    WEB_DIST: z.string().optional(),
-  })
-  .superRefine((env, ctx) => {
-    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
-    MQTT_USERNAME: optionalString,
+    MQTT_USERNAME: z
+      .string()
+      .regex(/^[A-Za-z0-9._@-]{1,128}$/, 'must be 1 to 128 letters, digits, ., _, @ and -')
+      .optional(),
     MQTT_PASSWORD: optionalString,
     MQTT_CA_FILE: optionalString,
     MQTT_BROKER_AUTH: flag.default(false),
+    MQTT_BROKER_FILES_DIR: optionalString,
     MQTT_TOPIC_PREFIX: z
       .string()
       .regex(
@@ -163,6 +163,20 @@ const envSchema = z
     if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
       ctx.addIssue({
         code: 'custom',
+    if (env.MQTT_PASSWORD && !env.MQTT_USERNAME)
+      ctx.addIssue({ code: 'custom', path: ['MQTT_USERNAME'], message: 'is required with MQTT_PASSWORD' });
+    if (env.MQTT_BROKER_FILES_DIR && !(env.MQTT_USERNAME && env.MQTT_PASSWORD))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MQTT_BROKER_FILES_DIR'],
+        message: "needs the server's broker account in MQTT_USERNAME and MQTT_PASSWORD",
+      });
+    if (env.MQTT_BROKER_AUTH && !env.MQTT_USERNAME && !/^[a-z]+:\/\/[^/@]+@/.test(env.MQTT_URL ?? ''))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MQTT_BROKER_AUTH'],
+        message: "needs the server's broker account (MQTT_USERNAME or credentials in MQTT_URL)",
+      });
         path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
         message: 'must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS',
       });
@@ -170,14 +184,6 @@ const envSchema = z
     if (filesProblem) ctx.addIssue({ code: 'custom', path: ['FILES_DIR'], message: filesProblem });
     if (Boolean(env.SDP_ADMIN_EMAIL) !== Boolean(env.SDP_ADMIN_PASSWORD)) {
       const missing = env.SDP_ADMIN_EMAIL ? 'SDP_ADMIN_PASSWORD' : 'SDP_ADMIN_EMAIL';
-    if (env.MQTT_PASSWORD && !env.MQTT_USERNAME)
-      ctx.addIssue({ code: 'custom', path: ['MQTT_USERNAME'], message: 'is required with MQTT_PASSWORD' });
-    if (env.MQTT_BROKER_AUTH && !env.MQTT_USERNAME && !/^[a-z]+:\/\/[^/@]+@/.test(env.MQTT_URL ?? ''))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MQTT_BROKER_AUTH'],
-        message: "needs the server's broker account (MQTT_USERNAME or credentials in MQTT_URL)",
-      });
       ctx.addIssue({
         code: 'custom',
         path: [missing],
@@ -287,6 +293,18 @@ export interface Config {
 
 /** The bucket of uploaded files when FILES_STORE=s3; keys are `<prefix><kind>/<name>`. */
 export interface S3Settings {
+  /** How MQTT ingestion reaches the broker (with mqttUrl); shareGroup null: derived from the database. */
+  mqtt: {
+    username: string | null;
+    password: string | null;
+    caFile: string | null;
+    /** Where the server writes the broker's password and ACL files from the live ingest keys (null: it does not). */
+    brokerFilesDir: string | null;
+    topicPrefix: string;
+    shareGroup: string | null;
+    maxMessageBytes: number;
+    brokerAuth: boolean;
+  };
   /** Unset: the AWS endpoint of `region`. */
   endpoint: string | null;
   bucket: string;
@@ -294,16 +312,6 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, Ceph and most self-hosted servers). */
-  /** How MQTT ingestion reaches the broker (with mqttUrl); shareGroup null: derived from the database. */
-  mqtt: {
-    username: string | null;
-    password: string | null;
-    caFile: string | null;
-    topicPrefix: string;
-    shareGroup: string | null;
-    maxMessageBytes: number;
-    brokerAuth: boolean;
-  };
   forcePathStyle: boolean;
   /** '' or folder names ending in '/'. */
   prefix: string;
@@ -435,6 +443,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       caFile: e.MQTT_CA_FILE ? path.resolve(e.MQTT_CA_FILE) : null,
       topicPrefix: e.MQTT_TOPIC_PREFIX,
       shareGroup: e.MQTT_SHARE_GROUP ?? null,
+      brokerFilesDir: e.MQTT_BROKER_FILES_DIR ? path.resolve(e.MQTT_BROKER_FILES_DIR) : null,
       maxMessageBytes: e.MQTT_MAX_MESSAGE_BYTES,
       brokerAuth: e.MQTT_BROKER_AUTH,
     },

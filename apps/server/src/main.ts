@@ -9,6 +9,7 @@ import { openDatabase } from './db/pool.ts';
 import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
+import { createBrokerFiles } from './modules/ingest/broker-accounts.ts';
 import { brokerWarnings, defaultShareGroup, startMqttIngest } from './modules/ingest/mqtt.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerWorkers } from './workers.ts';
@@ -124,8 +125,29 @@ await migrate(database.pool, (message) => log.info(message));
 await jobs.start();
 await events.start();
 if (config.role !== 'api') await registerWorkers(jobs, services);
+// The broker's password and ACL files follow the live ingest keys (docs/security.md): now, then every 10 s.
+if (config.mqtt.brokerFilesDir && config.mqtt.username && config.mqtt.password) {
+  const brokerFiles = createBrokerFiles({
+    dir: config.mqtt.brokerFilesDir,
+    topicPrefix: config.mqtt.topicPrefix,
+    server: { username: config.mqtt.username, password: config.mqtt.password },
+    accounts: () => services.ingestKeys.brokerAccounts(),
+  });
+  const syncBrokerFiles = () =>
+    brokerFiles
+      .sync()
+      .then((changed) => {
+        if (changed)
+          log.info(`MQTT broker accounts written to ${brokerFiles.passwordFile} and ${brokerFiles.aclFile}`);
+      })
+      .catch((error: Error) => log.error({ err: error }, 'writing the MQTT broker accounts failed'));
+  await syncBrokerFiles();
+  setInterval(() => void syncBrokerFiles(), 10_000).unref();
+}
 if (config.mqttUrl) {
-  const shareGroup = config.mqtt.shareGroup ?? (await defaultShareGroup(database.pool));
+  const shareGroup =
+    config.mqtt.shareGroup ??
+    (await defaultShareGroup(database.pool, config.mqtt.password ?? new URL(config.mqttUrl).password));
   mqttIngest = startMqttIngest({
     url: config.mqttUrl,
     ...config.mqtt,
@@ -138,7 +160,7 @@ if (config.mqttUrl) {
     log: (message, detail) => log.warn(detail ?? {}, message),
   });
   log.info(
-    `MQTT ingestion from ${config.mqtt.topicPrefix}/+/+/measurements and …/waveforms, shared group ${shareGroup}`,
+    `MQTT ingestion from ${config.mqtt.topicPrefix}/+/+/measurements and …/waveforms (shared group ${config.mqtt.shareGroup ? 'MQTT_SHARE_GROUP' : 'derived from the database'})`,
   );
 }
 

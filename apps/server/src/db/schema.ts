@@ -324,6 +324,8 @@ export interface IngestKeysTable {
   name: string;
   prefix: string;
   key_hash: string;
+  /** Mosquitto's PBKDF2-SHA512 hash of the key (broker password file); null for keys older than migration 0031. */
+  broker_hash: string | null;
   created_by: string | null;
   created_at: CreatedAt;
   last_used_at: NullableTimestamp;

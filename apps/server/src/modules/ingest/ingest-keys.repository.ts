@@ -32,6 +32,7 @@ export function createIngestKeysRepository(db: Db, pool: pg.Pool) {
       name: string;
       prefix: string;
       key_hash: string;
+      broker_hash: string;
       created_by: string;
     }): Promise<IngestKeyRow> {
       return db
@@ -50,6 +51,20 @@ export function createIngestKeysRepository(db: Db, pool: pg.Pool) {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The broker accounts of the live keys of live companies (username = key id, password = the key). */
+    brokerAccounts(): Promise<{ username: string; passwordHash: string; companyCode: string }[]> {
+      return db
+        .selectFrom('ingest_keys as k')
+        .innerJoin('companies as c', 'c.id', 'k.company_id')
+        .select(['k.id as username', 'k.broker_hash as passwordHash', 'c.initial_code as companyCode'])
+        .where('k.revoked_at', 'is', null)
+        .where('c.deleted_at', 'is', null)
+        .where('k.broker_hash', 'is not', null)
+        .orderBy('k.id')
+        .$narrowType<{ passwordHash: string }>()
+        .execute();
     },
 
     /** Runs on every ingest request: one prepared statement. */

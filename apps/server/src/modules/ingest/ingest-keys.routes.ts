@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { access, hashToken, requireAuth } from '../../auth/access.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
+import { mosquittoHash } from './broker-accounts.ts';
 import type { IngestKeyRow, IngestKeysRepository } from './ingest-keys.repository.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -62,6 +63,7 @@ export const ingestKeysRoutes: FastifyPluginAsyncZod<{
         name: request.body.name,
         prefix,
         key_hash: hashToken(key),
+        broker_hash: mosquittoHash(key),
         created_by: auth.userId,
       });
       await audit.record({

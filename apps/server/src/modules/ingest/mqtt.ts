@@ -94,9 +94,11 @@ export function packetSizeScanner(limit: number): (chunk: Uint8Array) => number 
 /**
  * The default shared-subscription group: the same for every instance on one database, different for two
  * installations (staging and production) on one broker. It hashes the PostgreSQL cluster's system identifier (when
- * this role may read it), the database's name and the time its first migration ran.
+ * this role may read it), the database's name and the time its first migration ran, and the server's broker password
+ * when it has one: Mosquitto's acl_file does not check subscriptions, so a client that knew the group could join it
+ * and the broker would drop the messages it hands that client; the group must be as hard to guess as the password.
  */
-export async function defaultShareGroup(pool: pg.Pool): Promise<string> {
+export async function defaultShareGroup(pool: pg.Pool, secret: string | null): Promise<string> {
   const parts: string[] = [];
   try {
     const { rows } = await pool.query<{ id: string }>(
@@ -110,8 +112,8 @@ export async function defaultShareGroup(pool: pg.Pool): Promise<string> {
     `SELECT current_database() AS name,
             (SELECT to_char(min(applied_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') FROM schema_migrations) AS installed`,
   );
-  parts.push(rows[0]?.name ?? '', rows[0]?.installed ?? '');
-  return `sdp-${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 10)}`;
+  parts.push(rows[0]?.name ?? '', rows[0]?.installed ?? '', secret ?? '');
+  return `sdp-${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 16)}`;
 }
 
 /** The options the server's client connects with (exported for the start banner's checks and the tests). */
