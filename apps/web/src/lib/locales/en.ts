@@ -635,6 +635,14 @@ export const en = {
     loading: 'Loading graph…',
     noData: 'No data',
   },
+  remainingTime: {
+    moreThan15Years: '> 15 years',
+    years: '{{value}} years',
+    months_one: '{{count}} month',
+    months_other: '{{count}} months',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+  },
   vcaEvs: {
     monitoringDashboard: 'Monitoring Dashboard',
     legend: 'Status legend',
@@ -670,8 +678,7 @@ export const en = {
     temperature: 'Temperature',
     partsByCondition: 'Parts by condition',
     rulPercent: 'Remaining life',
-    rulYears: 'Remaining years',
-    years: '{{value}} years',
+    rulYears: 'Remaining time',
     normalCondition: 'Normal Condition',
     warningCondition: 'Warning Condition',
     alarmCondition: 'Alarm Condition',
@@ -682,7 +689,7 @@ export const en = {
     rulChart: 'Remaining life : {{name}}',
     temperatureChart: 'Temperature : {{name}}',
     rulSummary:
-      'At the end of the range: {{percent}} % ({{years}} years), damage D = {{damage}} (Miner), rated L0 {{l0}} h at {{t0}} ℃',
+      'At the end of the range: {{percent}} % ({{remaining}} left), damage D = {{damage}} (Miner), rated L0 {{l0}} h at {{t0}} ℃',
     evsTitle: 'Current Analysis : {{type}}',
     sensorTypes: { Acceleration: 'Acceleration', Temperature: 'Temperature', Velocity: 'Velocity' },
     roles: { driver: 'Driver', transmission: 'Transmission', driven: 'Driven' },

@@ -629,6 +629,12 @@ export const th: TranslationTree = {
     loading: 'กำลังโหลดกราฟ…',
     noData: 'ไม่มีข้อมูล',
   },
+  remainingTime: {
+    moreThan15Years: '> 15 ปี',
+    years: '{{value}} ปี',
+    months_other: '{{count}} เดือน',
+    days_other: '{{count}} วัน',
+  },
   vcaEvs: {
     monitoringDashboard: 'แดชบอร์ดการเฝ้าติดตาม',
     legend: 'คำอธิบายสถานะ',
@@ -664,8 +670,7 @@ export const th: TranslationTree = {
     temperature: 'อุณหภูมิ',
     partsByCondition: 'ชิ้นส่วนตามสภาพ',
     rulPercent: 'อายุคงเหลือ',
-    rulYears: 'จำนวนปีคงเหลือ',
-    years: '{{value}} ปี',
+    rulYears: 'เวลาคงเหลือ',
     normalCondition: 'สภาพปกติ',
     warningCondition: 'สภาพเฝ้าระวัง',
     alarmCondition: 'สภาพเตือนภัย',
@@ -676,7 +681,7 @@ export const th: TranslationTree = {
     rulChart: 'อายุคงเหลือ : {{name}}',
     temperatureChart: 'อุณหภูมิ : {{name}}',
     rulSummary:
-      'ณ สิ้นช่วง: {{percent}} % ({{years}} ปี), ความเสียหาย D = {{damage}} (Miner), อายุพิกัด L0 {{l0}} ชม. ที่ {{t0}} ℃',
+      'ณ สิ้นช่วง: {{percent}} % (เหลือ {{remaining}}), ความเสียหาย D = {{damage}} (Miner), อายุพิกัด L0 {{l0}} ชม. ที่ {{t0}} ℃',
     evsTitle: 'การวิเคราะห์กระแส : {{type}}',
     sensorTypes: { Acceleration: 'ความเร่ง', Temperature: 'อุณหภูมิ', Velocity: 'ความเร็ว' },
     roles: { driver: 'ต้นกำลัง', transmission: 'ระบบส่งกำลัง', driven: 'เครื่องจักรที่ถูกขับ' },

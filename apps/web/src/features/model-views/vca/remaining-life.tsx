@@ -18,6 +18,7 @@ import { TimeSeriesChart } from '../../../components/charts/time-series-chart.ts
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { modelStatusColors, modelStatusKind, modelStatusTextColors } from '../../../lib/model-status.ts';
+import { formatRemainingTime } from '../../../lib/remaining-time.ts';
 import { useVcaLife } from '../api/get-vca-life.ts';
 import { useVcaOverall } from '../api/get-vca-overall.ts';
 
@@ -29,7 +30,7 @@ const CONDITION_KEYS = { 0: 'normalCondition', 1: 'warningCondition', 2: 'alarmC
 const lifeValue = (item: VcaOverallItem, kind: 'rul_percent' | 'rul_year') =>
   item.values.find((value) => value.resultType === kind);
 
-/** A part's card: its RUL class colour, remaining life in % and years (one decimal, '> 15' above 15 years). */
+/** A part's card: its RUL class colour, remaining life in % and in time (years, months below a year, days below two months). */
 function LifeCard({
   item,
   selected,
@@ -61,7 +62,7 @@ function LifeCard({
             {t('vcaEvs.rulYears')}
           </Typography>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-            {years ? t('vcaEvs.years', { value: years.display }) : '–'}
+            {years ? formatRemainingTime(years.value, t) : '–'}
           </Typography>
         </Box>
       </Stack>
@@ -146,7 +147,7 @@ function LifeChart({
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="rul-summary">
           {t('vcaEvs.rulSummary', {
             percent: (rul.data.at(-1) ?? 0).toFixed(1),
-            years: lastYears > 15 ? '> 15' : lastYears.toFixed(1),
+            remaining: formatRemainingTime(lastYears, t),
             damage: (rul.mi ?? 0).toFixed(3),
             l0: rul.rating.l0Hours?.toLocaleString() ?? '–',
             t0: rul.rating.t0C ?? '–',
