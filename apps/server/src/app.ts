@@ -144,9 +144,9 @@ export interface App {
     /** One bounded queue for HTTP and MQTT ingestion of this instance. */
     ingestAdmission: Admission;
     companyCode: (companyId: string) => Promise<string | undefined>;
-    files: FileStore;
     /** The live (not deleted) company of a code: MQTT messages the broker authenticated (MQTT_BROKER_AUTH). */
     companyId: (companyCode: string) => Promise<string | undefined>;
+    files: FileStore;
     emailSchedules: EmailSchedulesService;
     reports: ReportsService;
   };
@@ -525,6 +525,15 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
+  const companyId = async (code: string) =>
+    (
+      await db
+        .selectFrom('companies')
+        .select('id')
+        .where('initial_code', '=', code)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    )?.id;
   return {
     app,
     routes,
@@ -537,19 +546,10 @@ export async function buildApp({
       auditRetentionDays: config.auditRetentionDays,
       ingestAdmission,
       companyCode,
+      companyId,
       files,
-  const companyId = async (code: string) =>
-    (
-      await db
-        .selectFrom('companies')
-        .select('id')
-        .where('initial_code', '=', code)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()
-    )?.id;
       emailSchedules,
       reports,
     },
   };
 }
-      companyId,

@@ -147,6 +147,10 @@ const envSchema = z
       .min(1024)
       .max(268_435_455)
       .default(32 * 1024 * 1024),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
         if (!env[name])
@@ -159,10 +163,6 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILES_STORE=s3' });
       }
     }
-    // Node refuses a header timeout longer than the whole request's.
-    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
-      ctx.addIssue({
-        code: 'custom',
     if (env.MQTT_PASSWORD && !env.MQTT_USERNAME)
       ctx.addIssue({ code: 'custom', path: ['MQTT_USERNAME'], message: 'is required with MQTT_PASSWORD' });
     if (env.MQTT_BROKER_FILES_DIR && !(env.MQTT_USERNAME && env.MQTT_PASSWORD))
@@ -177,6 +177,10 @@ const envSchema = z
         path: ['MQTT_BROKER_AUTH'],
         message: "needs the server's broker account (MQTT_USERNAME or credentials in MQTT_URL)",
       });
+    // Node refuses a header timeout longer than the whole request's.
+    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
         path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
         message: 'must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS',
       });
@@ -289,10 +293,6 @@ export interface Config {
   /** FILES_STORE=s3: an S3-compatible bucket instead of `filesDir` (storage/s3-storage.ts). */
   s3: S3Settings | null;
   mqttUrl: string | null;
-}
-
-/** The bucket of uploaded files when FILES_STORE=s3; keys are `<prefix><kind>/<name>`. */
-export interface S3Settings {
   /** How MQTT ingestion reaches the broker (with mqttUrl); shareGroup null: derived from the database. */
   mqtt: {
     username: string | null;
@@ -305,6 +305,10 @@ export interface S3Settings {
     maxMessageBytes: number;
     brokerAuth: boolean;
   };
+}
+
+/** The bucket of uploaded files when FILES_STORE=s3; keys are `<prefix><kind>/<name>`. */
+export interface S3Settings {
   /** Unset: the AWS endpoint of `region`. */
   endpoint: string | null;
   bucket: string;
@@ -435,15 +439,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           }
         : null,
     mqttUrl: e.MQTT_URL ?? null,
-  };
-}
     mqtt: {
       username: e.MQTT_USERNAME ?? null,
       password: e.MQTT_PASSWORD ?? null,
       caFile: e.MQTT_CA_FILE ? path.resolve(e.MQTT_CA_FILE) : null,
+      brokerFilesDir: e.MQTT_BROKER_FILES_DIR ? path.resolve(e.MQTT_BROKER_FILES_DIR) : null,
       topicPrefix: e.MQTT_TOPIC_PREFIX,
       shareGroup: e.MQTT_SHARE_GROUP ?? null,
-      brokerFilesDir: e.MQTT_BROKER_FILES_DIR ? path.resolve(e.MQTT_BROKER_FILES_DIR) : null,
       maxMessageBytes: e.MQTT_MAX_MESSAGE_BYTES,
       brokerAuth: e.MQTT_BROKER_AUTH,
     },
+  };
+}
