@@ -115,6 +115,7 @@ import { createVcaRepository } from './modules/vca/vca.repository.ts';
 import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { createFileStore, type FileStore } from './storage/files.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
+import { createVcaService } from './modules/vca/vca.service.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppOptions {
@@ -453,13 +454,8 @@ export async function buildApp({
         visibility,
       });
       // Issue 13: VCA and EVS dashboards and the company-wide status tables.
-      await api.register(vcaRoutes, {
-        repository: createVcaRepository(pool),
-        timeseries,
-        models,
-        master,
-        visibility,
-      });
+      const vca = createVcaService({ repository: createVcaRepository(pool), timeseries, models, master });
+      await api.register(vcaRoutes, { service: vca, visibility });
       await api.register(evsRoutes, {
         timeseries,
         models,

@@ -75,11 +75,15 @@ export function limitsOf(settings: ModelSettings, master: MasterData, typeId: nu
   };
 }
 
+/** What a drive is loaded from: its model row and settings, the master data and its series. */
+export interface DriveModelDeps {
+  models: Pick<ModelsRepository, 'find' | 'settings'>;
+  master: Pick<MasterRepository, 'get'>;
+  timeseries: Pick<TimeseriesRepository, 'series' | 'm4ToWidth'>;
+}
+
 /** Loads a VCA model for its calls; unknown answers 404, another type 400 naming `modelId`. */
-export async function loadDriveModel(
-  deps: { models: ModelsRepository; master: MasterRepository; timeseries: TimeseriesRepository },
-  modelId: string,
-): Promise<DriveModel> {
+export async function loadDriveModel(deps: DriveModelDeps, modelId: string): Promise<DriveModel> {
   const model = await deps.models.find(modelId);
   if (!model) throw notFound();
   if (model.model_type_id !== VCA_TYPE)
@@ -137,7 +141,7 @@ export function lifeRow(vca: DriveModel, tagCode: string) {
  * the part running avg_rate hours a day.
  */
 export async function remainingLifeOf(
-  repository: VcaRepository,
+  repository: Pick<VcaRepository, 'historyUntil'>,
   vca: DriveModel,
   tagCode: string,
   toS: number,
@@ -157,7 +161,10 @@ export async function remainingLifeOf(
 }
 
 /** RUL class now (spec 02 §4) of each remaining-life part of the model, by tag code. */
-export async function lifeStatuses(repository: VcaRepository, vca: DriveModel): Promise<Map<string, number>> {
+export async function lifeStatuses(
+  repository: Pick<VcaRepository, 'historyUntil'>,
+  vca: DriveModel,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const row of vca.settings.vsd_alarm_limit_sensor_new_in) {
     if (!row.tagCode) continue;
