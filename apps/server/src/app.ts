@@ -47,6 +47,7 @@ import {
   type EmailSchedulesService,
 } from './modules/email-schedules/email-schedules.service.ts';
 import { evsRoutes } from './modules/evs/evs.routes.ts';
+import { createEvsService } from './modules/evs/evs.service.ts';
 import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
 import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
 import { createFaultEventsService } from './modules/fault-events/fault-events.service.ts';
@@ -465,9 +466,7 @@ export async function buildApp({
       // Issue 14: the RVS vibration view.
       await api.register(rvsRoutes, {
         repository: createRvsRepository(pool),
-        timeseries,
-        models,
-        master,
+        service: createEvsService({ timeseries, models, master }),
         visibility,
       });
       await api.register(modelSummaryRoutes, {

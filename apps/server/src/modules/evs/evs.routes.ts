@@ -1,86 +1,24 @@
-import {
-  type EvsRole,
-  type EvsSensorType,
-  errorResponse,
-  evsResult,
-  evsResultQuery,
-  evsStatus,
-  evsStatusQuery,
-} from '@sdp/contracts';
+import { errorResponse, evsResult, evsResultQuery, evsStatus, evsStatusQuery } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
 import { plainJsonSerializer } from '../../lib/route-schemas.ts';
-import type { MasterRepository } from '../models/master.repository.ts';
-import type { ModelsRepository } from '../models/models.repository.ts';
-import { readSettings } from '../models/settings.ts';
-import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
-import { rangeOf, statusAgainst } from '../vca/drive-model.ts';
+import type { EvsService } from './evs.service.ts';
 
 interface Options {
-  timeseries: TimeseriesRepository;
-  models: ModelsRepository;
-  master: MasterRepository;
+  service: EvsService;
   visibility: EquipmentVisibility;
 }
 
-const EVS_TYPE = 4;
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-/** Longest range of a 'Last 6 months' query and of any other, in days (as the other dashboards). */
-const RANGE_LIMIT_DAYS = { normal: 186, yearly: 3660 } as const;
-/** Units of spec 02 §9: acceleration m/s², velocity mm/s, temperature °C. */
-const QUANTITIES: { type: EvsSensorType; key: 'acceleration' | 'temperature' | 'velocity'; unit: string }[] =
-  [
-    { type: 'Acceleration', key: 'acceleration', unit: 'm/s²' },
-    { type: 'Temperature', key: 'temperature', unit: '°C' },
-    { type: 'Velocity', key: 'velocity', unit: 'mm/s' },
-  ];
-
-/**
- * Where a sensor sits in the train, from its sensor point (master data `sensor_points`): motor points are the
- * driver, gearbox points the transmission, the pump and fan points the driven machine.
- */
-function roleOf(sensorPointId: number): EvsRole {
-  if (sensorPointId === 1 || sensorPointId === 2) return 'driver';
-  if (sensorPointId === 3 || sensorPointId === 4) return 'transmission';
-  return 'driven';
-}
 
 /** EVS dashboard (spec 02 §2.5, §2.7, §7): statuses and chart data from the sensors' stored readings. */
-export const evsRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { timeseries, models, master, visibility },
-) => {
+export const evsRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, visibility }) => {
   const byQuery = {
     access: access.equipment('ViewCompany', (request, session) =>
       visibility.ofModel((request.query as { modelId?: string }).modelId, session.userId),
     ),
   };
-
-  async function evsModel(modelId: string) {
-    const model = await models.find(modelId);
-    if (!model) throw notFound();
-    if (model.model_type_id !== EVS_TYPE)
-      throw badRequest(
-        `modelId: this call is for EVS models (type 4); this model is type ${model.model_type_id}.`,
-      );
-    const [stored, data, rows] = await Promise.all([
-      models.settings(modelId),
-      master.get(),
-      timeseries.series(modelId),
-    ]);
-    const settings = readSettings(stored?.document, model.title);
-    const points = new Map(data.sensorPoints.map((point) => [point.id, point.name]));
-    const sensors = settings.vibration_sensor_in
-      .filter((row) => row.selected)
-      .map((row) => ({
-        ...row,
-        role: roleOf(row.sensorPointId),
-        point: points.get(row.sensorPointId) ?? '',
-      }));
-    return { model, sensors, series: new Map(rows.map((row) => [row.tag, row])) };
-  }
 
   app.get(
     '/evs/status',
@@ -94,56 +32,7 @@ export const evsRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: evsStatus, ...errors },
       },
     },
-    async (request) => {
-      const evs = await evsModel(request.query.modelId);
-      let latest = 0;
-      const sensors = evs.sensors.map((sensor) => {
-        const readings = QUANTITIES.map(({ type, key, unit }) => {
-          const row = evs.series.get(`${sensor.sensorId}.${key}`);
-          const { warning, alarm } = sensor[key];
-          // New rows start at 0/0 (spec 02 §4): no limit until the user sets one.
-          const limit =
-            warning === 0 && alarm === 0
-              ? { warning: null, alarm: null, direction: 'high' as const }
-              : { warning, alarm, direction: 'high' as const };
-          const value = row?.last_value ?? null;
-          if (row?.last_ts) latest = Math.max(latest, row.last_ts.getTime());
-          return {
-            type,
-            unit: row?.unit || unit,
-            value,
-            warning: limit.warning,
-            alarm: limit.alarm,
-            status: value === null ? -1 : (row?.status ?? statusAgainst(value, limit)),
-            timestamp: row?.last_ts?.toISOString() ?? null,
-          };
-        });
-        return {
-          uid: sensor.sensorId,
-          sensorName: sensor.sensorName,
-          sensorPoint: sensor.point,
-          role: sensor.role,
-          status: Math.max(...readings.map((reading) => reading.status)),
-          readings,
-        };
-      });
-      // EVS statuses default to -1 (spec 02 §4) when a part has no sensor or no data.
-      const roleStatus = (role: EvsRole) =>
-        Math.max(-1, ...sensors.filter((sensor) => sensor.role === role).map((sensor) => sensor.status));
-      const driverStatus = roleStatus('driver');
-      const transmissionStatus = roleStatus('transmission');
-      const drivenStatus = roleStatus('driven');
-      return {
-        id: evs.model.id,
-        modelCode: evs.model.code,
-        timestamp: latest ? new Date(latest).toISOString() : null,
-        overAllEquipmentStatus: Math.max(driverStatus, transmissionStatus, drivenStatus),
-        driverStatus,
-        transmissionStatus,
-        drivenStatus,
-        sensors,
-      };
-    },
+    async (request) => service.status(request.query.modelId),
   );
 
   app.get(
@@ -159,31 +48,6 @@ export const evsRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: evsResult, ...errors },
       },
     },
-    async (request) => {
-      const query = request.query;
-      const { fromS, toS } = rangeOf(
-        query,
-        query.isNormal ? RANGE_LIMIT_DAYS.normal : RANGE_LIMIT_DAYS.yearly,
-      );
-      const evs = await evsModel(query.modelId);
-      const quantity = QUANTITIES.find((candidate) => candidate.type === query.groupCode)!;
-      const series = [];
-      for (const sensor of evs.sensors) {
-        const row = evs.series.get(`${sensor.sensorId}.${quantity.key}`);
-        const points = row ? await timeseries.m4ToWidth(row.id, fromS, toS, query.width) : [];
-        const { warning, alarm } = sensor[quantity.key];
-        const unset = warning === 0 && alarm === 0;
-        series.push({
-          uid: sensor.sensorId,
-          sensorName: sensor.sensorName,
-          role: sensor.role,
-          warning: unset ? null : warning,
-          alarm: unset ? null : alarm,
-          timestamp: points.map((point) => point.t),
-          data: points.map((point) => point.v),
-        });
-      }
-      return { type: quantity.type, unit: quantity.unit, series };
-    },
+    async (request) => service.result(request.query),
   );
 };
