@@ -1246,6 +1246,7 @@ export const en = {
     peakHz: 'Peak (Hz)',
     amplitude: 'Amplitude',
     nearest: 'Nearest fault frequency',
+    noNearest: 'no fault frequency within ±{{percent}} %',
     failureMode: 'Failure mode',
     noEvidence: 'No evidence was stored for this event.',
     close: 'Close',

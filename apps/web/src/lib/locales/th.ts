@@ -1236,6 +1236,7 @@ export const th: TranslationTree = {
     peakHz: 'จุดสูงสุด (Hz)',
     amplitude: 'แอมพลิจูด',
     nearest: 'ความถี่ความผิดปกติที่ใกล้ที่สุด',
+    noNearest: 'ไม่มีความถี่ความผิดปกติในช่วง ±{{percent}} %',
     failureMode: 'รูปแบบความเสียหาย',
     noEvidence: 'ไม่มีหลักฐานที่บันทึกไว้สำหรับเหตุการณ์นี้',
     close: 'ปิด',

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useFaultEventDetail } from '../api/get-fault-event-detail.ts';
 import { formatEventTime, twoDecimals } from './event-time.ts';
+import { NEAREST_TOLERANCE_PERCENT, nearestFaultFrequency } from './nearest-fault-frequency.ts';
 
 type FaultEventDetailsDialogProps = {
   eventId: number | null;
@@ -147,11 +148,10 @@ function Evidence({
   const { t } = useTranslation();
   const unit = evidence.unit ? ` ${evidence.unit}` : '';
   const nearest = (hz: number) => {
-    const cursor = evidence.spectrum?.cursors.reduce<{ label: string; hz: number } | null>(
-      (best, next) => (!best || Math.abs(next.hz - hz) < Math.abs(best.hz - hz) ? next : best),
-      null,
-    );
-    return cursor ? `${cursor.label} ${twoDecimals(cursor.hz)} Hz (Δ ${twoDecimals(hz - cursor.hz)})` : '-';
+    const cursor = nearestFaultFrequency(hz, evidence.spectrum?.cursors ?? []);
+    return cursor
+      ? `${cursor.label} ${twoDecimals(cursor.hz)} Hz (Δ ${twoDecimals(hz - cursor.hz)} Hz)`
+      : t('faultEvents.noNearest', { percent: NEAREST_TOLERANCE_PERCENT });
   };
   return (
     <Box sx={{ mt: 0.5 }}>
