@@ -171,6 +171,63 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
   });
 
+  it('reads the MQTT settings: 32 MiB messages, topics under sdp/, a broker account for the secure broker (issue 23)', () => {
+    expect(loadConfig({}).mqtt).toEqual({
+      username: null,
+      password: null,
+      caFile: null,
+      brokerFilesDir: null,
+      topicPrefix: 'sdp',
+      shareGroup: null,
+      maxMessageBytes: 33_554_432,
+      brokerAuth: false,
+    });
+    const secure = loadConfig({
+      MQTT_URL: 'mqtts://broker.plant:8883',
+      MQTT_USERNAME: 'sdp-server',
+      MQTT_PASSWORD: 'secret',
+      MQTT_CA_FILE: '/etc/sdp/ca.crt',
+      MQTT_BROKER_FILES_DIR: '/etc/mosquitto/sdp',
+      MQTT_BROKER_AUTH: 'true',
+      MQTT_TOPIC_PREFIX: 'staging/sdp',
+      MQTT_SHARE_GROUP: 'sdp-staging',
+      MQTT_MAX_MESSAGE_BYTES: '5000000',
+    }).mqtt;
+    expect(secure).toEqual({
+      username: 'sdp-server',
+      password: 'secret',
+      caFile: '/etc/sdp/ca.crt',
+      brokerFilesDir: '/etc/mosquitto/sdp',
+      topicPrefix: 'staging/sdp',
+      shareGroup: 'sdp-staging',
+      maxMessageBytes: 5_000_000,
+      brokerAuth: true,
+    });
+    expect(loadConfig({ MQTT_URL: 'mqtt://sdp:pw@broker:1883', MQTT_BROKER_AUTH: '1' }).mqtt.brokerAuth).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    [{ MQTT_TOPIC_PREFIX: 'sdp/#' }, 'MQTT_TOPIC_PREFIX: must be topic levels'],
+    [{ MQTT_TOPIC_PREFIX: '/sdp' }, 'MQTT_TOPIC_PREFIX: must be topic levels'],
+    [{ MQTT_SHARE_GROUP: 'a/b' }, 'MQTT_SHARE_GROUP: must be 1 to 64 letters'],
+    [{ MQTT_MAX_MESSAGE_BYTES: '268435456' }, 'MQTT_MAX_MESSAGE_BYTES: Too big'],
+    [{ MQTT_MAX_MESSAGE_BYTES: '100' }, 'MQTT_MAX_MESSAGE_BYTES: Too small'],
+    [{ MQTT_PASSWORD: 'secret' }, 'MQTT_USERNAME: is required with MQTT_PASSWORD'],
+    [{ MQTT_USERNAME: 'a:b' }, 'MQTT_USERNAME: must be 1 to 128 letters'],
+    [
+      { MQTT_URL: 'mqtt://broker:1883', MQTT_BROKER_AUTH: 'true' },
+      "MQTT_BROKER_AUTH: needs the server's broker account",
+    ],
+    [
+      { MQTT_BROKER_FILES_DIR: '/etc/mosquitto/sdp', MQTT_USERNAME: 'sdp' },
+      "MQTT_BROKER_FILES_DIR: needs the server's broker account",
+    ],
+  ])('refuses the MQTT setting %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('keeps the demo plant off on an external database unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp' }).demo.enabled).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/sdp', SDP_DEMO: '1' }).demo.enabled).toBe(true);
