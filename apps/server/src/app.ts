@@ -114,9 +114,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createVcaRepository } from './modules/vca/vca.repository.ts';
 import { vcaRoutes } from './modules/vca/vca.routes.ts';
+import { createVcaService } from './modules/vca/vca.service.ts';
 import { createFileStore, type FileStore } from './storage/files.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
-import { createVcaService } from './modules/vca/vca.service.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppOptions {
@@ -458,15 +458,15 @@ export async function buildApp({
       const vca = createVcaService({ repository: createVcaRepository(pool), timeseries, models, master });
       await api.register(vcaRoutes, { service: vca, visibility });
       await api.register(evsRoutes, {
-        timeseries,
-        models,
-        master,
+        service: createEvsService({ timeseries, models, master }),
         visibility,
       });
       // Issue 14: the RVS vibration view.
       await api.register(rvsRoutes, {
         repository: createRvsRepository(pool),
-        service: createEvsService({ timeseries, models, master }),
+        timeseries,
+        models,
+        master,
         visibility,
       });
       await api.register(modelSummaryRoutes, {
