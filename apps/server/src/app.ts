@@ -78,6 +78,7 @@ import { modelFilesRoutes } from './modules/model-files/model-files.routes.ts';
 import { createModelFilesService } from './modules/model-files/model-files.service.ts';
 import { createModelSummaryRepository } from './modules/model-summary/model-summary.repository.ts';
 import { modelSummaryRoutes } from './modules/model-summary/model-summary.routes.ts';
+import { createModelSummaryService } from './modules/model-summary/model-summary.service.ts';
 import { lookupsRoutes } from './modules/models/lookups.routes.ts';
 import { createMasterRepository } from './modules/models/master.repository.ts';
 import { createModelsRepository } from './modules/models/models.repository.ts';
@@ -470,12 +471,11 @@ export async function buildApp({
         visibility,
       });
       await api.register(modelSummaryRoutes, {
-        repository: createModelSummaryRepository(pool),
-        vca: createVcaRepository(pool),
-        timeseries,
-        models,
-        master,
-        visibility,
+        service: createModelSummaryService({
+          repository: createModelSummaryRepository(pool),
+          visibility,
+          vca,
+        }),
       });
       await api.register(faultEventsRoutes, { service: faultEvents, visibility });
       await api.register(notesRoutes, {
