@@ -29,7 +29,7 @@ interface Options {
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-/** VCA dashboard (spec 02 §2.5–2.7, §7): every figure from stored series and captures through @sdp/analytics. */
+/** VCA dashboard (spec 02 §2.5–2.7, §7): each call declared here, every figure computed by vca.service.ts. */
 export const vcaRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, visibility }) => {
   const byQuery = {
     access: access.equipment('ViewCompany', (request, session) =>
