@@ -8,6 +8,7 @@ import {
   duvalTriangle1PlotPolygons,
   duvalTriangle1Zone,
   duvalTrianglePoint,
+  duvalZoneLeastStatus,
   iec60599Ratios,
   ieeeC57104Conditions,
   rogersRatios,
@@ -182,5 +183,14 @@ describe('IEEE C57.104-2008 conditions', () => {
     expect(() => ieeeC57104Conditions({ ...limit1, co: -5 })).toThrow(
       expect.objectContaining({ code: 'NEGATIVE_VALUE' }),
     );
+  });
+});
+
+describe('duvalZoneLeastStatus', () => {
+  it('makes high-energy discharges and hot spots above 700 °C at least a warning, and no other zone', () => {
+    expect(duvalZoneLeastStatus('D2')).toBe(1);
+    expect(duvalZoneLeastStatus('T3')).toBe(1);
+    for (const zone of ['PD', 'T1', 'T2', 'D1', 'DT', 'S', null] as const)
+      expect(duvalZoneLeastStatus(zone)).toBe(0);
   });
 });

@@ -49,6 +49,15 @@ export const DUVAL_ZONE_DESCRIPTIONS: Record<DuvalTriangleZone | 'S', string> = 
   S: 'Stray gassing of mineral oil',
 };
 
+/**
+ * The least status a Duval zone carries whatever the gas levels (0 normal, 1 warning): high-energy discharges (D2)
+ * and thermal faults above 700 °C (T3) are the fault types IEC 60599 (annex A) ranks most severe, with arcing
+ * and carbonised paper to expect, so a page never shows them green. The gas limits can raise the status further.
+ */
+export function duvalZoneLeastStatus(zone: DuvalTriangleZone | 'S' | null): 0 | 1 {
+  return zone === 'D2' || zone === 'T3' ? 1 : 0;
+}
+
 /** Relative %CH4, %C2H4, %C2H2 of their sum. */
 export interface TrianglePercentages {
   readonly ch4: number;

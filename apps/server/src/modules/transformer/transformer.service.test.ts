@@ -41,9 +41,11 @@ const series = (id: number, tag: string, last_value: number | null): SeriesMeta 
 });
 
 /** CH4 30, C2H4 60, C2H2 10 ppm sampled an hour apart; load factor 50 %; a 2 MVA transformer of 10 kW + 100 kW losses. */
-function service(options: { gases?: string[]; configuration?: Record<string, string> } = {}) {
+function service(
+  options: { gases?: string[]; configuration?: Record<string, string>; values?: Record<string, number> } = {},
+) {
   const gases = options.gases ?? ['ch4', 'c2h4', 'c2h2'];
-  const values: Record<string, number> = { ch4: 30, c2h4: 60, c2h2: 10, load_factor: 50 };
+  const values: Record<string, number> = { ch4: 30, c2h4: 60, c2h2: 10, load_factor: 50, ...options.values };
   const rows = ['ch4', 'c2h4', 'c2h2', 'load_factor']
     .filter((tag) => tag === 'load_factor' || gases.includes(tag))
     .map((tag, i) => series(i + 1, tag, values[tag]!));
@@ -129,6 +131,18 @@ describe('transformer service', () => {
     expect(result.ch4_level_cal).toBeCloseTo(30, 9);
     expect(result.c2h4_level_cal).toBeCloseTo(60, 9);
     expect(result.c2h2_level_cal).toBeCloseTo(10, 9);
+  });
+
+  it('never shows high-energy discharges (D2) as normal: the zone is at least a warning under the gas limits', async () => {
+    // 5 + 15 + 15 ppm, every gas under its warning limit; shares 14 %, 43 %, 43 %: D2.
+    const result = await service({ values: { ch4: 5, c2h4: 15, c2h2: 15 } }).service.dgaResult({
+      modelId: TX,
+      sensorType: 'main_tank',
+    });
+    expect(result).toMatchObject({
+      status: 1,
+      new_result: { zone: 'D2', description: 'Discharges of high energy', colorCode: '#FCA239' },
+    });
   });
 
   it('gives no diagnosis when a gas has no series, and names it', async () => {

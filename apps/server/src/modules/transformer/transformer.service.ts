@@ -4,6 +4,7 @@ import {
   DUVAL_ZONE_DESCRIPTIONS,
   duvalTriangle1,
   duvalTriangle1PlotPolygons,
+  duvalZoneLeastStatus,
   type LocusParameters,
   learnCorrelationBaseline,
   m4Indices,
@@ -204,15 +205,17 @@ export function createTransformerService({ repository, timeseries, models, maste
       };
     }
     const { zone, ...calc } = duval({ ch4: ch4.v, c2h4: c2h4.v, c2h2: c2h2.v });
+    // The gas limits set the status; a D2 or T3 zone is at least a warning (issue 26 item 8: D2 was shown green).
+    const zoneStatus = Math.max(status, duvalZoneLeastStatus(zone));
     return {
       sensorType,
       ...levels,
       ...calc,
-      status,
+      status: zoneStatus,
       new_result: {
         zone,
         description: zone ? DUVAL_ZONE_DESCRIPTIONS[zone] : NO_GAS,
-        colorCode: STATUS_COLOUR[status] ?? STATUS_COLOUR[-1]!,
+        colorCode: STATUS_COLOUR[zoneStatus] ?? STATUS_COLOUR[-1]!,
         timeStamp,
       },
     };
