@@ -434,6 +434,7 @@ export async function buildApp({
         sessions,
         visibility,
         log: createLiveEventsRepository(pool),
+        limits: config.eventStreams,
       });
       await api.register(timeseriesRoutes, {
         repository: timeseries,

@@ -76,6 +76,15 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps at most 10 live event streams per session and per user by default (issue 23 item 5)', () => {
+    expect(loadConfig({}).eventStreams).toEqual({ perSession: 10, perUser: 10 });
+    expect(loadConfig({ EVENT_STREAMS_PER_SESSION: '4', EVENT_STREAMS_PER_USER: '12' }).eventStreams).toEqual(
+      { perSession: 4, perUser: 12 },
+    );
+    expect(() => loadConfig({ EVENT_STREAMS_PER_SESSION: '0' })).toThrow('EVENT_STREAMS_PER_SESSION');
+    expect(() => loadConfig({ EVENT_STREAMS_PER_USER: 'lots' })).toThrow('EVENT_STREAMS_PER_USER');
+  });
+
   it('hides invitation links from the Mail outbox and limits invitations an hour by default (issue 11)', () => {
     expect(loadConfig({})).toMatchObject({
       mailOutboxShowsLinks: false,

@@ -38,6 +38,8 @@ const envSchema = z
     CSP_IMG_SOURCES: z.string().default('https://tile.openstreetmap.org'),
     CSP_CONNECT_SOURCES: z.string().default('https://nominatim.openstreetmap.org'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    EVENT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
     HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
@@ -240,6 +242,8 @@ export interface Config {
   /** Extra Content-Security-Policy sources for images (map tiles) and fetches (the geocoder) of the web app. */
   csp: { imgSources: string[]; connectSources: string[] };
   bodyLimitBytes: number;
+  /** Live event streams one session, and one user, may hold open on an instance; a new one closes the oldest. */
+  eventStreams: { perSession: number; perUser: number };
   /**
    * How long a client may take (issue 23 item 6): to send its headers, its whole request, to stay silent mid-request,
    * and to stay idle between requests; and how many connections one address may hold open (0: any number).
@@ -379,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     csp: { imgSources: sourceList(e.CSP_IMG_SOURCES), connectSources: sourceList(e.CSP_CONNECT_SOURCES) },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    eventStreams: { perSession: e.EVENT_STREAMS_PER_SESSION, perUser: e.EVENT_STREAMS_PER_USER },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
