@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bearingDefectFrequencies } from './bearing.ts';
 import { envelopeSpectrum } from './envelope.ts';
-import { diagnoseFailureModes, type FailureMode, matchFaultFrequency, predictedFailures } from './faults.ts';
+import {
+  CERTAINTY_WORDS,
+  diagnoseBearing,
+  diagnoseFailureModes,
+  type FailureMode,
+  matchFaultFrequency,
+  predictedFailures,
+} from './faults.ts';
 import { gearMeshFrequencies } from './gear.ts';
 import { amplitudeSpectrum, type Peak } from './spectrum.ts';
 import { gaussianNoise, seededRandom } from './test-helpers.ts';
@@ -147,5 +154,113 @@ describe('failure modes on synthetic machines', () => {
         { gear },
       ).status.gear,
     ).toBe(0);
+  });
+});
+
+/** Broadband noise whose amplitude is modulated by tones (Hz, depth): what an envelope demodulates into lines. */
+function modulatedNoise(modulation: [number, number][], seed = 7): Float64Array {
+  const x = gaussianNoise(n, seed, 1);
+  for (let i = 0; i < n; i++) {
+    let gain = 1;
+    for (const [f, depth] of modulation) gain += depth * Math.sin((2 * Math.PI * f * i) / fs);
+    x[i] = x[i]! * gain;
+  }
+  return x;
+}
+
+/** Envelope of the 2–6 kHz band, as the tests above use. */
+const envelopeOf = (x: Float64Array) => envelopeSpectrum(x, fs, { bandHz: [2000, 6000] });
+
+describe('bearing defects separated from what a healthy machine shows (issue 25 item 2)', () => {
+  it('calls a strong cage line below 1× with its harmonic normal when nothing carries FTF sidebands', () => {
+    // The false alarm seen on a real healthy bearing: 'cage defect (FTF 11.9 Hz): 30.4 dB above background,
+    // high confidence'. Shaft-rate and cage-rate modulation of the background is normal.
+    const x = modulatedNoise([
+      [bearing.ftf, 0.6],
+      [2 * bearing.ftf, 0.3],
+      [shaftHz, 0.3],
+    ]);
+    const [bpfo, bpfi, bsf, ftf] = diagnoseBearing(envelopeOf(x), bearing);
+    expect(ftf!.indicator).toBeGreaterThan(20);
+    expect(ftf!.status).toBe(0);
+    expect(ftf!.certainty).toBe('unlikely');
+    expect(ftf!.description).toMatch(/cage defect .*no sidebands ±FTF .*normal/);
+    expect([bpfo!.status, bpfi!.status, bsf!.status]).toEqual([0, 0, 0]);
+  });
+
+  it('takes a defect line that sits on a running-speed harmonic for shaft-rate modulation', () => {
+    // A bearing whose BPFO is 3.03 × running speed: modulation at 1×–8× puts a line 1 % from BPFO.
+    const nearThree = bearingDefectFrequencies(
+      { rollingElements: 8, ballDiameter: 0.2425, pitchDiameter: 1 },
+      1797,
+    );
+    expect(nearThree.bpfo / shaftHz).toBeCloseTo(3.03, 2);
+    const x = modulatedNoise([1, 2, 3, 4, 5, 6, 7, 8].map((k): [number, number] => [k * shaftHz, 0.25]));
+    const scores = diagnoseBearing(envelopeOf(x), nearThree);
+    expect(scores.map((s) => s.status)).toEqual([0, 0, 0, 0]);
+    expect(scores[0]!.description).toMatch(/BPFO line is 3× running speed/);
+  });
+
+  it('reports a cage defect only when FTF modulates the rolling-element line (sidebands 2×BSF ± FTF)', () => {
+    // Rolling-element defect striking both races (2×BSF), passing in and out of the load zone at FTF.
+    const random = seededRandom(11);
+    const x = gaussianNoise(n, 3, 0.3);
+    for (let t = 0.005; t < n / fs; t += (1 + 0.01 * (random() - 0.5)) / (2 * bearing.bsf)) {
+      const gain = 1 + 0.9 * Math.sin(2 * Math.PI * bearing.ftf * t);
+      const start = Math.round(t * fs);
+      for (let i = start; i < Math.min(n, start + 200); i++) {
+        const tau = (i - start) / fs;
+        x[i] = x[i]! + 3 * gain * Math.exp(-tau / 0.001) * Math.sin(2 * Math.PI * 3500 * tau);
+      }
+    }
+    const [, , bsf, ftf] = diagnoseBearing(envelopeOf(x), bearing);
+    expect(bsf!.status).toBeGreaterThanOrEqual(1);
+    expect(ftf!.status).toBeGreaterThanOrEqual(1);
+    expect(ftf!.description).toMatch(/[1-9] sideband\(s\) ±FTF/);
+  });
+
+  it('needs the defect fundamental: a harmonic alone is no defect', () => {
+    // Lines at 2× and 3× BPFO without BPFO itself.
+    const x = modulatedNoise([
+      [2 * bearing.bpfo, 0.5],
+      [3 * bearing.bpfo, 0.4],
+    ]);
+    const [bpfo] = diagnoseBearing(envelopeOf(x), bearing);
+    expect(bpfo!.description).toMatch(/low confidence/);
+    expect(bpfo!.status).toBe(0);
+  });
+});
+
+describe('shaft and gear modes separated from a healthy machine (issue 25 item 2)', () => {
+  it('does not call the normal harmonics of a 4 mm/s 1× looseness', () => {
+    const tones: [number, number][] = [[shaftHz, 4]];
+    for (const order of [3, 4, 5, 6]) tones.push([order * shaftHz, 0.45]);
+    const { scores, status } = diagnose(machine(tones));
+    expect(status.looseness).toBe(0);
+    expect(scores.find((s) => s.mode === 'looseness')!.description).toMatch(/^Looseness: 0 significant/);
+  });
+
+  it('gives a strong gear mesh without sidebands a warning at most, and says it is only possible', () => {
+    const gear = gearMeshFrequencies(8, 42, shaftHz);
+    const { scores, status } = diagnose(
+      machine([
+        [shaftHz, 0.8],
+        [gear.gmfHz, 6],
+      ]),
+      { gear },
+    );
+    expect(status.gear).toBe(1);
+    expect(status.looseness).toBe(0);
+    const verdict = scores.find((s) => s.mode === 'gear')!;
+    expect(verdict.certainty).toBe('possible');
+    expect(verdict.certaintyWords).toBe(CERTAINTY_WORDS.possible);
+  });
+
+  it('says an alarm is likely and a normal mode unlikely, in words a planner can act on', () => {
+    const { scores } = diagnose(machine([[shaftHz, 6]]));
+    const unbalance = scores.find((s) => s.mode === 'unbalance')!;
+    expect(unbalance.status).toBe(2);
+    expect(unbalance.certaintyWords).toMatch(/^Likely: .*plan an inspection/);
+    expect(scores.find((s) => s.mode === 'misalignment')!.certaintyWords).toMatch(/^Unlikely/);
   });
 });

@@ -85,6 +85,8 @@ export interface FailureModeLimits {
   readonly amplitude: Limits;
   /** Count of significant harmonics and half-orders of the shaft speed (default 3 / 5). */
   readonly looseHarmonics: Limits;
+  /** An integer harmonic (3×–10×) counts for looseness only at or above this share of 1× (default 0.2). */
+  readonly harmonicShare: number;
   /** Envelope-spectrum peak at a bearing defect frequency above the background median, dB (default 14 / 20). */
   readonly bearingDb: Limits;
   /** Count of significant sidebands around the GMF (default 2 / 4). */
@@ -102,6 +104,7 @@ export interface FailureModeLimits {
 export const DEFAULT_FAILURE_MODE_LIMITS: FailureModeLimits = {
   amplitude: { warning: 2.8, alarm: 4.5 },
   looseHarmonics: { warning: 3, alarm: 5 },
+  harmonicShare: 0.2,
   bearingDb: { warning: 14, alarm: 20 },
   gearSidebands: { warning: 2, alarm: 4 },
   tolerance: 0.05,
@@ -124,6 +127,18 @@ export interface VibrationDiagnosisInput {
   readonly unit?: string;
 }
 
+/** How sure a verdict is: likely (alarm), possible (warning), unlikely (normal). */
+export type VerdictCertainty = 'likely' | 'possible' | 'unlikely';
+
+/** The certainty of a verdict in plain words a maintenance planner can act on. */
+export const CERTAINTY_WORDS: Record<VerdictCertainty, string> = {
+  likely: 'Likely: the whole signature is there; plan an inspection.',
+  possible: 'Possible: part of the signature is there; watch the trend.',
+  unlikely: 'Unlikely: no action needed.',
+};
+
+const CERTAINTY_OF_STATUS: readonly VerdictCertainty[] = ['unlikely', 'possible', 'likely'];
+
 /** A failure mode's score, as the Predicted Failures panel shows it. */
 export interface FailureModeScore {
   readonly mode: FailureMode;
@@ -135,6 +150,10 @@ export interface FailureModeScore {
   readonly indicator: number;
   readonly description: string;
   readonly recommendation: string;
+  /** How sure the verdict is (follows the status: the rules allow an alarm only on the whole signature). */
+  readonly certainty: VerdictCertainty;
+  /** {@link CERTAINTY_WORDS} of `certainty`. */
+  readonly certaintyWords: string;
 }
 
 /** Default recommendation per failure mode. */
@@ -187,6 +206,8 @@ function score(
     indicator,
     description,
     recommendation: FAILURE_MODE_RECOMMENDATIONS[mode],
+    certainty: CERTAINTY_OF_STATUS[status]!,
+    certaintyWords: CERTAINTY_WORDS[CERTAINTY_OF_STATUS[status]!],
   };
 }
 
@@ -206,7 +227,17 @@ function shaftModes(
     limits.significance * background(velocity, 0.5 * shaftHz, 10.5 * shaftHz),
     0.1 * limits.amplitude.warning,
   );
-  const loose = LOOSENESS_ORDERS.filter((n) => order(n) >= floor);
+  // Integer harmonics of 1× are normal on every machine up to a point (20 % of 1×); half-orders are not.
+  // An order that falls on the gear mesh (or its harmonics) is the gear's line, not looseness.
+  const onMesh = (n: number) => {
+    if (input.gear === undefined) return false;
+    const k = Math.round((n * shaftHz) / input.gear.gmfHz);
+    return k >= 1 && Math.abs(n * shaftHz - k * input.gear.gmfHz) <= tolerance(n * shaftHz);
+  };
+  const loose = LOOSENESS_ORDERS.filter(
+    (n) =>
+      !onMesh(n) && order(n) >= (Number.isInteger(n) ? Math.max(floor, limits.harmonicShare * a1) : floor),
+  );
   return [
     score(
       'unbalance',
@@ -232,42 +263,193 @@ function shaftModes(
   ];
 }
 
+/** One line of a defect family as the envelope shows it. */
+interface EnvelopeLine {
+  /** Amplitude of the highest bin inside the tolerance (0 when none). */
+  readonly level: number;
+  /** Frequency of that bin (interpolated), null when none. */
+  readonly frequencyHz: number | null;
+  /** The floor the line is compared with: the larger of the band's median and its own neighbourhood's median. */
+  readonly floor: number;
+  /** At or above significance × floor. */
+  readonly above: boolean;
+  /** Above, and its peak is not a multiple of the running speed. */
+  readonly offShaft: boolean;
+  /** Above, and not explained by another line (running speed, a stronger defect). */
+  readonly significant: boolean;
+  /** Why a line standing above the floor is not evidence, if so. */
+  readonly explainedBy: string | null;
+}
+
+/** Defect families of {@link BEARING_DEFECTS} in the envelope, see {@link bearingMode}. */
+interface DefectEvidence {
+  readonly key: (typeof BEARING_DEFECTS)[number]['key'];
+  readonly lines: readonly EnvelopeLine[];
+}
+
+const dbOf = (level: number, floor: number): number =>
+  floor > 0 && level > 0 ? 20 * Math.log10(level / floor) : 0;
+
+/**
+ * Scores of each bearing defect (BPFO, BPFI, BSF, FTF, in that order) from the envelope spectrum of the
+ * acceleration, at the running speed `bearing.shaftHz` (Randall and Antoni, MSSP 2011, §2–3; ISO 13373-3 annex tables):
+ * - Every line (defect frequency f and its harmonics 2–4 within ±tolerance) is compared with the larger of the
+ *   band's median and the median of its own neighbourhood (f ± max(30 %, 10 bins)), so the envelope's
+ *   low-frequency skirt does not make lines below 1× stand out.
+ * - A line whose peak sits on a multiple of the running speed (within max(1.5 bins, 1 %), and nearer to it
+ *   than to the defect line) is shaft-rate modulation, normal on every machine: not evidence. A line already
+ *   counted for a stronger defect (e.g. 4×FTF on BPFI) is not evidence of a second fault.
+ * - BPFO, BPFI, 2×BSF (a rolling-element defect strikes both races once per spin, so its impacts repeat at
+ *   2×BSF; the family is 2×, 4×, 6×, 8× BSF): alarm only with the fundamental and at least one harmonic (high confidence); the
+ *   fundamental alone reaches warning at most; harmonics without the fundamental are not a defect (an impact
+ *   train at f always shows f in the envelope).
+ * - FTF (cage) lies below 1×, where a healthy machine's shaft-rate modulation and the cage's own slow rotation
+ *   live. A cage defect is reported only when FTF modulates a rolling-element or race line: sidebands
+ *   carrier ± FTF around a significant BSF, 2×BSF, BPFO or BPFI line. One sideband: warning at most; two or
+ *   more with a significant FTF line: alarm allowed. FTF alone, however high, is reported as normal.
+ */
+export function diagnoseBearing(
+  envelope: Spectrum,
+  bearing: BearingDefectFrequencies,
+  limitsIn: Partial<FailureModeLimits> = {},
+): FailureModeScore[] {
+  const limits: FailureModeLimits = { ...DEFAULT_FAILURE_MODE_LIMITS, ...limitsIn };
+  const shaftHz = bearing.shaftHz;
+  const highest = Math.max(bearing.bpfo, bearing.bpfi, 2 * bearing.bsf);
+  const globalFloor = background(envelope, 0.5 * bearing.ftf, 5 * highest);
+  const df = envelope.resolutionHz;
+  const claimed = new Map<number, string>();
+  const shaftLine = (peakHz: number, targetHz: number): boolean => {
+    const order = Math.round(peakHz / shaftHz);
+    if (order < 1) return false;
+    const distance = Math.abs(peakHz - order * shaftHz);
+    return distance <= Math.max(1.5 * df, 0.01 * order * shaftHz) && distance < Math.abs(peakHz - targetHz);
+  };
+  const line = (f: number, toleranceHz: number): EnvelopeLine => {
+    const peak = peakNear(envelope, f, toleranceHz);
+    const level = peak?.amplitude ?? 0;
+    const width = Math.max(0.3 * f, 10 * df);
+    const floor = Math.max(globalFloor, background(envelope, f - width, f + width));
+    const above = floor > 0 && level >= limits.significance * floor;
+    let explainedBy: string | null = null;
+    const onShaft = above && peak !== null && shaftLine(peak.frequencyHz, f);
+    if (above && peak !== null) {
+      const bin = Math.round(peak.frequencyHz / df);
+      if (onShaft) {
+        explainedBy = `${Math.round(peak.frequencyHz / shaftHz)}× running speed`;
+      } else if (claimed.has(bin)) explainedBy = claimed.get(bin)!;
+    }
+    return {
+      level,
+      frequencyHz: peak?.frequencyHz ?? null,
+      floor,
+      above,
+      offShaft: above && !onShaft,
+      significant: above && explainedBy === null,
+      explainedBy,
+    };
+  };
+  // A rolling-element defect strikes both races once per spin: its impact train repeats at 2×BSF.
+  const base = (key: DefectEvidence['key']) => (key === 'bsf' ? 2 * bearing.bsf : bearing[key]);
+  const family = (key: DefectEvidence['key']): DefectEvidence => {
+    const f = base(key);
+    return {
+      key,
+      lines: [1, 2, 3, 4].map((m) => line(m * f, Math.min(limits.tolerance * m * f, 0.4 * f))),
+    };
+  };
+  const claim = (evidence: DefectEvidence, label: string) => {
+    evidence.lines.forEach((l, i) => {
+      if (l.significant && l.frequencyHz !== null)
+        claimed.set(Math.round(l.frequencyHz / df), `${i === 0 ? '' : `${i + 1}×`}${label}`);
+    });
+  };
+  // Race and rolling-element families first, strongest fundamental first, each claiming its lines.
+  const races = (['bpfo', 'bpfi', 'bsf'] as const)
+    .map((key) => ({ key, strength: family(key).lines[0]!.level / Math.max(globalFloor, 1e-300) }))
+    .sort((a, b) => b.strength - a.strength)
+    .map(({ key }) => {
+      const evidence = family(key);
+      claim(evidence, BEARING_DEFECTS.find((d) => d.key === key)!.label);
+      return evidence;
+    });
+  const candidates = new Map<DefectEvidence['key'], FailureModeScore>();
+  for (const evidence of races) {
+    const defect = BEARING_DEFECTS.find((d) => d.key === evidence.key)!;
+    const f = bearing[defect.key];
+    const named =
+      defect.key === 'bsf'
+        ? `BSF ${f.toFixed(1)} Hz, 2×BSF ${(2 * f).toFixed(1)} Hz`
+        : `${defect.label} ${f.toFixed(1)} Hz`;
+    const significant = evidence.lines.map((l) => l.significant);
+    const harmonics = significant.slice(1).filter(Boolean).length;
+    const confidence = confidenceOf(significant[0]!, harmonics);
+    const best = significant[0]
+      ? evidence.lines[0]!
+      : evidence.lines.slice(1).reduce((a, b) => (dbOf(b.level, b.floor) > dbOf(a.level, a.floor) ? b : a));
+    const db = dbOf(best.level, best.floor);
+    // A repetitive impact train always shows its fundamental: harmonics without it are not a defect.
+    const status =
+      confidence === 'none' || confidence === 'low'
+        ? 0
+        : cap(valueStatus(db, limits.bearingDb), confidence === 'high' ? 2 : 1);
+    const explained = evidence.lines[0]!.explainedBy;
+    candidates.set(
+      defect.key,
+      score(
+        'bearing',
+        status,
+        db,
+        limits.bearingDb,
+        `Bearing ${defect.part} defect (${named}): ${db.toFixed(1)} dB above background, ${confidence} confidence, ${harmonics} harmonic(s)${explained ? `; the ${defect.label} line is ${explained}` : ''}`,
+      ),
+    );
+  }
+  // Cage: FTF must modulate a significant race or rolling-element line.
+  const cage = family('ftf');
+  const ftf = bearing.ftf;
+  const carriers = [bearing.bsf, 2 * bearing.bsf, bearing.bpfo, bearing.bpfi].filter(
+    (carrier) => line(carrier, Math.min(limits.tolerance * carrier, 0.4 * ftf)).offShaft,
+  );
+  let sidebands = 0;
+  for (const carrier of carriers)
+    for (const side of [carrier - ftf, carrier + ftf])
+      if (line(side, Math.min(limits.tolerance * side, 0.25 * ftf)).significant) sidebands++;
+  const fundamental = cage.lines[0]!;
+  const cageDb = dbOf(fundamental.level, fundamental.floor);
+  const cageStatus: LimitStatus =
+    sidebands === 0
+      ? 0
+      : cap(valueStatus(cageDb, limits.bearingDb), sidebands >= 2 && fundamental.significant ? 2 : 1);
+  const cageWhy =
+    sidebands === 0
+      ? 'no sidebands ±FTF around BSF, BPFO or BPFI: not separated from shaft-rate modulation, normal'
+      : `${sidebands} sideband(s) ±FTF around the rolling-element or race lines`;
+  candidates.set(
+    'ftf',
+    score(
+      'bearing',
+      cageStatus,
+      cageDb,
+      limits.bearingDb,
+      `Bearing cage defect (FTF ${ftf.toFixed(1)} Hz): ${cageDb.toFixed(1)} dB above background, ${cageWhy}`,
+    ),
+  );
+  return BEARING_DEFECTS.map((defect) => candidates.get(defect.key)!);
+}
+
+/** The worst of {@link diagnoseBearing}'s scores: highest status, then highest indicator. */
 function bearingMode(
   envelope: Spectrum,
   bearing: BearingDefectFrequencies,
   limits: FailureModeLimits,
 ): FailureModeScore {
-  const highest = Math.max(bearing.bpfo, bearing.bpfi, 2 * bearing.bsf);
-  const floor = background(envelope, 0.5 * bearing.ftf, 5 * highest);
-  let worst: FailureModeScore | null = null;
-  for (const defect of BEARING_DEFECTS) {
-    const f = bearing[defect.key];
-    const levels = [1, 2, 3, 4].map((m) =>
-      amplitudeAt(envelope, m * f, Math.min(limits.tolerance * m * f, 0.4 * f)),
-    );
-    const significant = levels.map((level) => floor > 0 && level >= limits.significance * floor);
-    const harmonics = significant.slice(1).filter(Boolean).length;
-    const confidence = confidenceOf(significant[0]!, harmonics);
-    const best = significant[0] ? levels[0]! : Math.max(...levels.slice(1));
-    const db = floor > 0 && best > 0 ? 20 * Math.log10(best / floor) : 0;
-    const status =
-      confidence === 'none' ? 0 : cap(valueStatus(db, limits.bearingDb), confidence === 'high' ? 2 : 1);
-    const candidate = score(
-      'bearing',
-      status,
-      db,
-      limits.bearingDb,
-      `Bearing ${defect.part} defect (${defect.label} ${f.toFixed(1)} Hz): ${db.toFixed(1)} dB above background, ${confidence} confidence, ${harmonics} harmonic(s)`,
-    );
-    if (
-      worst === null ||
-      candidate.status > worst.status ||
-      (candidate.status === worst.status && db > worst.indicator)
-    ) {
-      worst = candidate;
-    }
-  }
-  return worst!;
+  return diagnoseBearing(envelope, bearing, limits).reduce((worst, candidate) =>
+    candidate.status > worst.status ||
+    (candidate.status === worst.status && candidate.indicator > worst.indicator)
+      ? candidate
+      : worst,
+  );
 }
 
 function gearMode(
@@ -288,13 +470,19 @@ function gearMode(
     const tolerance = Math.min(limits.tolerance * gmf, 0.25 * spacing);
     for (let k = -3; k <= 3; k++) {
       const f = gmf + k * spacing;
-      if (k !== 0 && f > 0 && amplitudeAt(velocity, f, tolerance) >= floor) sidebands.add(f.toFixed(3));
+      if (k !== 0 && f > 0 && amplitudeAt(velocity, f, tolerance) >= Math.max(floor, 0.1 * mesh))
+        sidebands.add(f.toFixed(3));
     }
   }
   const count = sidebands.size;
   const present = mesh >= floor;
+  // A loaded healthy gear has a strong mesh line: its amplitude alone is at most a warning; an alarm needs the
+  // sidebands of a worn, eccentric or cracked gear.
   const status = present
-    ? (Math.max(valueStatus(mesh, limits.amplitude), valueStatus(count, limits.gearSidebands)) as LimitStatus)
+    ? (Math.max(
+        cap(valueStatus(mesh, limits.amplitude), count >= limits.gearSidebands.warning ? 2 : 1),
+        valueStatus(count, limits.gearSidebands),
+      ) as LimitStatus)
     : 0;
   const result = score(
     'gear',
@@ -311,13 +499,13 @@ function gearMode(
  * envelope spectrum (when `envelope` and `bearing` are given) and gears (when `gear` is given).
  * - unbalance: indicator 1× amplitude; raised only when 1× is at least 2× and 3×.
  * - misalignment: indicator 2× amplitude; raised only when 2× ≥ 0.5 · 1×.
- * - looseness: indicator the count of harmonics/half-orders (1.5× … 10×) above the floor
- *   max(significance × background median, 0.1 × amplitude warning).
- * - bearing: for BPFO, BPFI, BSF, FTF and harmonics 2–4, the level above the envelope background in dB;
- *   alarm only with the fundamental and a harmonic (high confidence), otherwise at most warning; the worst
- *   defect is reported.
- * - gear: status from the GMF amplitude and the count of sidebands GMF ± k·f_in/out (k ≤ 3) above the
- *   floor, only when the GMF itself stands above the floor.
+ * - looseness: indicator the count of half-orders and harmonics (1.5× … 10×) above the floor
+ *   max(significance × background median, 0.1 × amplitude warning); an integer harmonic must also reach
+ *   harmonicShare × 1× (harmonics are normal up to a point), and an order on the gear mesh is the gear's.
+ * - bearing: see bearingMode; the worst defect is reported.
+ * - gear: status from the GMF amplitude (at most warning alone) and the count of sidebands GMF ± k·f_in/out
+ *   (k ≤ 3) above the floor and above a tenth of the GMF, only when the GMF itself stands above the floor.
+ * Every score carries its certainty in plain words (CERTAINTY_WORDS).
  */
 export function diagnoseFailureModes(input: VibrationDiagnosisInput): FailureModeScore[] {
   assertPositive(input.shaftHz, 'shaft frequency (Hz)');
