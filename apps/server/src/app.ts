@@ -470,6 +470,7 @@ export async function buildApp({
         models,
         master,
         visibility,
+        compute,
       });
       await api.register(modelSummaryRoutes, {
         service: createModelSummaryService({

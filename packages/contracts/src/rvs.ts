@@ -62,6 +62,11 @@ export const rvsFilesQuery = z.object({
   sensor: z.string().min(1).max(100),
   axis: rvsAxis,
 });
+/**
+ * Most lines one spectrum series answers unless `width` says otherwise: a 65,536-sample capture (32,769 lines, which
+ * the chart zooms into) is answered whole; a longer one is reduced to its peaks per column (issue 23 item 9).
+ */
+export const RVS_SPECTRUM_WIDTH = 40_000;
 export const rvsSpectrumQuery = z.object({
   modelId: uuid,
   sensor: z.string().min(1).max(100),
@@ -69,6 +74,8 @@ export const rvsSpectrumQuery = z.object({
   axis: rvsAxis,
   fileNames: fileNames(RVS_MAX_DATA_SETS),
   mark: rvsMark.optional(),
+  /** Lines per series at most: each column keeps its highest line at its own frequency. */
+  width: z.coerce.number().int().min(10).max(100_000).default(RVS_SPECTRUM_WIDTH),
 });
 export const rvsWaterfallQuery = z.object({
   modelId: uuid,

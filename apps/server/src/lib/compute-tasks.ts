@@ -20,7 +20,18 @@ export type ComputeRequest =
       width: number;
     }
   | { task: 'envelope'; samples: Float32Array; sampleRateHz: number; bandHz: [number, number]; width: number }
-  | { task: 'parseJson'; body: Uint8Array };
+  | { task: 'parseJson'; body: Uint8Array }
+  /**
+   * A feature's own computation: the function `name` exported by the module at `module` (a file URL), called with
+   * `input`, answering a ModuleTaskOutput. The feature names its module, so this shared code imports no feature.
+   */
+  | { task: 'module'; module: string; name: string; input: unknown };
+
+/** What a module task function answers: its result, and the buffers of it to move rather than copy. */
+export interface ModuleTaskOutput<T = unknown> {
+  result: T;
+  transfer?: Transferable[];
+}
 
 export interface ReducedSpectrum {
   /** Hz between two answered amplitudes: the FFT's bin spacing × binsPerPoint. */
@@ -30,9 +41,9 @@ export interface ReducedSpectrum {
   binsPerPoint: number;
 }
 
-export type ComputeResult<K extends ComputeRequest['task']> = K extends 'parseJson'
-  ? unknown
-  : ReducedSpectrum;
+export type ComputeResult<K extends ComputeRequest['task']> = K extends 'spectrum' | 'envelope'
+  ? ReducedSpectrum
+  : unknown;
 
 export type ComputeResponse = { result: unknown } | { error: { status?: number; message: string } };
 
@@ -80,10 +91,9 @@ export function parseIngestJson(body: Uint8Array): unknown {
 }
 
 /** Runs one task; refusals the caller caused (bad input) come back with their status, anything else as a fault. */
-export function runComputeTask(request: ComputeRequest): {
-  response: ComputeResponse;
-  transfer: Transferable[];
-} {
+export async function runComputeTask(
+  request: ComputeRequest,
+): Promise<{ response: ComputeResponse; transfer: Transferable[] }> {
   try {
     switch (request.task) {
       case 'spectrum': {
@@ -101,6 +111,13 @@ export function runComputeTask(request: ComputeRequest): {
       }
       case 'parseJson':
         return { response: { result: parseIngestJson(request.body) }, transfer: [] };
+      case 'module': {
+        const exported = ((await import(request.module)) as Record<string, unknown>)[request.name];
+        if (typeof exported !== 'function')
+          throw new Error(`${request.module} exports no task ${request.name}.`);
+        const output = (await exported(request.input)) as ModuleTaskOutput;
+        return { response: { result: output.result }, transfer: output.transfer ?? [] };
+      }
     }
   } catch (error) {
     if (error instanceof HttpError)

@@ -76,24 +76,33 @@ export function createComputePool(size = Math.max(1, Math.min(4, availableParall
     for (const slot of slots) if (!slot.busy) slot.worker.unref();
   }
 
+  /**
+   * Runs one task on a worker and answers its result. Buffers in `transfer` move to the worker (the caller must not
+   * use them afterwards). Refusals the task itself decides (a body too large) reject as HttpError.
+   */
+  function run<K extends ComputeRequest['task']>(
+    request: Extract<ComputeRequest, { task: K }>,
+    transfer: Transferable[] = [],
+  ): Promise<ComputeResult<K>> {
+    if (closed) return Promise.reject(new Error('The compute pool is closed.'));
+    if (queue.length >= MAX_QUEUED)
+      return Promise.reject(
+        new HttpError(503, 'The server is busy computing earlier requests: try again in a moment.'),
+      );
+    return new Promise((resolve, reject) => {
+      queue.push({ request, transfer, resolve: resolve as (value: unknown) => void, reject });
+      next();
+    });
+  }
+
   return {
+    run,
     /**
-     * Runs one task on a worker and answers its result. Buffers in `transfer` move to the worker (the caller must
-     * not use them afterwards). Refusals the task itself decides (a body too large) reject as HttpError.
+     * Runs `name`, exported by the module at `module` (a feature's own file), on a worker with `input`; the function
+     * answers a ModuleTaskOutput (compute-tasks.ts). `input` is copied, except the buffers in `transfer`.
      */
-    run<K extends ComputeRequest['task']>(
-      request: Extract<ComputeRequest, { task: K }>,
-      transfer: Transferable[] = [],
-    ): Promise<ComputeResult<K>> {
-      if (closed) return Promise.reject(new Error('The compute pool is closed.'));
-      if (queue.length >= MAX_QUEUED)
-        return Promise.reject(
-          new HttpError(503, 'The server is busy computing earlier requests: try again in a moment.'),
-        );
-      return new Promise((resolve, reject) => {
-        queue.push({ request, transfer, resolve: resolve as (value: unknown) => void, reject });
-        next();
-      });
+    call<T>(module: URL, name: string, input: unknown, transfer: Transferable[] = []): Promise<T> {
+      return run({ task: 'module', module: module.href, name, input }, transfer) as Promise<T>;
     },
     stats: () => ({
       workers: slots.length,

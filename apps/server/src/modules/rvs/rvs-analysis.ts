@@ -14,6 +14,7 @@ import {
   velocitySpectrum,
 } from '@sdp/analytics';
 import type { RvsMark, RvsPhase } from '@sdp/contracts';
+import type { ModuleTaskOutput } from '../../lib/compute-tasks.ts';
 
 /**
  * Gravity divisor of the 'acceleration [g]' unit: spec 03 §7.2 and §9 divide m/s² by 9.81 (not the standard
@@ -50,6 +51,19 @@ export function phaseSpectrum(samples: Float32Array, sampleRateHz: number, phase
   if (phase === 'velocity') return velocitySpectrum(acceleration);
   if (phase === 'accelerationG') return scaled(acceleration, 1 / SPEC_GRAVITY_DIVISOR);
   return acceleration;
+}
+
+/**
+ * phaseSpectrum as a task of the compute pool (lib/worker-pool.ts), so the FFT of a long capture runs off the event
+ * loop: the spectrum, its amplitudes moved back rather than copied.
+ */
+export function phaseSpectrumTask(input: {
+  samples: Float32Array;
+  sampleRateHz: number;
+  phase: RvsPhase;
+}): ModuleTaskOutput<Spectrum> {
+  const spectrum = phaseSpectrum(input.samples, input.sampleRateHz, input.phase);
+  return { result: spectrum, transfer: [spectrum.amplitude.buffer as ArrayBuffer] };
 }
 
 function scaled(spectrum: Spectrum, factor: number): Spectrum {

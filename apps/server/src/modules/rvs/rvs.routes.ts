@@ -1,7 +1,14 @@
-import { type FailureModeScore, peakNear, predictedFailures, spectrumFrequencies } from '@sdp/analytics';
+import {
+  type FailureModeScore,
+  peakNear,
+  predictedFailures,
+  type Spectrum,
+  spectrumFrequencies,
+} from '@sdp/analytics';
 import {
   errorResponse,
   type RvsAxis,
+  type RvsPhase,
   rvsAxisLabels,
   rvsDataSet,
   rvsFaultParameter,
@@ -32,6 +39,7 @@ import { access } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { plainJsonSerializer } from '../../lib/route-schemas.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
@@ -41,7 +49,6 @@ import {
   faultMarks,
   PHASE_UNITS,
   peaksToWidth,
-  phaseSpectrum,
   SPEC_GRAVITY_DIVISOR,
   spectrumPoints,
   worstScores,
@@ -54,7 +61,12 @@ interface Options {
   models: ModelsRepository;
   master: MasterRepository;
   visibility: EquipmentVisibility;
+  /** Spectra of captures are computed on its threads, never on the event loop (issue 23 item 9). */
+  compute: ComputePool;
 }
+
+/** The module whose phaseSpectrumTask the compute pool runs. */
+const RVS_ANALYSIS = new URL('./rvs-analysis.ts', import.meta.url);
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 /** Data sets listed per sensor axis. */
@@ -119,8 +131,15 @@ function movingAverage(values: readonly (number | null)[], window: number): (num
  */
 export const rvsRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { repository, timeseries, models, master, visibility },
+  { repository, timeseries, models, master, visibility, compute },
 ) => {
+  /** The spectrum of a capture in a phase, computed on a compute thread (the samples are copied there). */
+  const spectrumOf = (capture: VibrationCapture, phase: RvsPhase) =>
+    compute.call<Spectrum>(RVS_ANALYSIS, 'phaseSpectrumTask', {
+      samples: capture.samples,
+      sampleRateHz: capture.sample_rate,
+      phase,
+    });
   const byQuery = {
     access: access.equipment('ViewCompany', (request, session) =>
       visibility.ofModel((request.query as { modelId?: string }).modelId, session.userId),
@@ -234,7 +253,7 @@ export const rvsRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      const { modelId, sensor: sensorId, phase, axis, fileNames, mark } = request.query;
+      const { modelId, sensor: sensorId, phase, axis, fileNames, mark, width } = request.query;
       const model = await rvs(modelId);
       const sensor = model.sensor(sensorId);
       const captures = await capturesOf(modelId, sensorId, axis, fileNames);
@@ -244,8 +263,9 @@ export const rvsRoutes: FastifyPluginAsyncZod<Options> = async (
       const { marks, note } = faultMarks(mark, context);
       const axisLabel = sensor.axisLabels[axis];
       const table: z.infer<typeof rvsSpectrumResult>['table'] = [];
-      const series = captures.map((capture) => {
-        const spectrum = phaseSpectrum(capture.samples, capture.sample_rate, phase);
+      const spectra = await Promise.all(captures.map((capture) => spectrumOf(capture, phase)));
+      const series = captures.map((capture, index) => {
+        const spectrum = spectra[index] as Spectrum;
         const points = spectrumPoints(spectrum, phase);
         const top = points.at(-1)?.[0] ?? 0;
         const row = (markType: string, x: number, y: number) =>
@@ -278,7 +298,8 @@ export const rvsRoutes: FastifyPluginAsyncZod<Options> = async (
           file_name: capture.file_name,
           alias: capture.alias,
           resolutionHz: spectrum.resolutionHz,
-          data: points,
+          // The table above read every line; the chart gets at most `width` of them, each column's peak.
+          data: peaksToWidth(points, width),
         };
       });
       return {
@@ -310,15 +331,13 @@ export const rvsRoutes: FastifyPluginAsyncZod<Options> = async (
       const { modelId, sensorId, phase, axis, fileNames, width } = request.query;
       (await rvs(modelId)).sensor(sensorId);
       const captures = await capturesOf(modelId, sensorId, axis, fileNames);
+      const spectra = await Promise.all(captures.map((capture) => spectrumOf(capture, phase)));
       return {
         unit: PHASE_UNITS[phase],
-        series: captures.map((capture) => ({
+        series: captures.map((capture, index) => ({
           file_name: capture.file_name,
           alias: capture.alias,
-          data: peaksToWidth(
-            spectrumPoints(phaseSpectrum(capture.samples, capture.sample_rate, phase), phase),
-            width,
-          ),
+          data: peaksToWidth(spectrumPoints(spectra[index] as Spectrum, phase), width),
         })),
       };
     },

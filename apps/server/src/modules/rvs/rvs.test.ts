@@ -118,6 +118,28 @@ describe('RVS spectrum', () => {
     expect(body.unit).toBe('gE');
   });
 
+  it('reduces each spectrum to `width` lines, each column at its peak, and reads the table from every line (issue 23 item 9)', async () => {
+    const query = `sensor=${pde}&phase=acceleration&axis=y&fileNames=${latest}`;
+    const whole = (await get(spectrumUrl(query))).json();
+    const [full] = whole.series as { data: [number, number][] }[];
+    // The default keeps a capture of this length whole.
+    expect(full!.data.length).toBeGreaterThan(500);
+    const narrow = (await get(spectrumUrl(`${query}&width=500`))).json();
+    const [reduced] = narrow.series as { data: [number, number][] }[];
+    expect(reduced!.data.length).toBeLessThanOrEqual(500);
+    const top = (data: [number, number][]) =>
+      data.reduce((best, point) => (point[1] > best[1] ? point : best));
+    // The highest line survives at its own frequency; the table (five highest peaks) is the same.
+    expect(top(reduced!.data)).toEqual(top(full!.data));
+    expect(reduced!.data.every(([hz, level]) => full!.data.some(([h, l]) => h === hz && l === level))).toBe(
+      true,
+    );
+    expect(narrow.table).toEqual(whole.table);
+    const tooWide = await get(spectrumUrl(`${query}&width=100001`));
+    expect(tooWide.statusCode).toBe(400);
+    expect(tooWide.json().detail).toMatch(/^querystring\.width: /);
+  });
+
   it('answers 404 for a data set of another sensor, 400 for too many data sets and a reversed range', async () => {
     const other = fileOf(mde, 'y', at(89));
     const wrong = await get(spectrumUrl(`sensor=${pde}&phase=velocity&axis=y&fileNames=${other}`));
