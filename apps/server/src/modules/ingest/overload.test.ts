@@ -4,8 +4,8 @@ import { createTestContext, seedTenants, type TestContext } from '../../../test/
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 import { BUSY } from './admission.ts';
 
-// Issue 17 item 2: more batches than the queue holds are refused with 503, Retry-After and {detail}, before their
-// bodies are read; the portal keeps answering; every acknowledged point is stored once, every refused one not at
+// Issue 17 item 2: more batches than the queue holds are refused with 503, Retry-After and {detail} (once their key
+// is verified and their bodies have arrived, issue 23 item 2); the portal keeps answering; every acknowledged point is stored once, every refused one not at
 // all, and a client that retries after Retry-After stores everything exactly once. Loopback only, bounded.
 const BATCHES = 24;
 const POINTS = 5_000;
