@@ -40,6 +40,11 @@ interface Stream {
   supersede(detail: string): void;
 }
 
+interface Verdict {
+  visibleTags: ReadonlySet<string> | null;
+  expiresAt: Date;
+}
+
 /** Streams by a key (session or user), oldest first. */
 class StreamIndex {
   readonly #byKey = new Map<string, Set<Stream>>();
@@ -88,19 +93,31 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
   const bySession = new StreamIndex();
   const byUser = new StreamIndex();
 
-  /** Ends the stream unless its session may still open the company; refreshes which equipment it sees. */
-  async function reauthorise(stream: Stream) {
-    const session = await sessions.findLive(stream.sessionId);
+  /** What a session may still see of a company: null when it may no longer open it. */
+  async function verdict(sessionId: string, companyId: string): Promise<Verdict | null> {
+    const session = await sessions.findLive(sessionId);
     const grant =
-      session && session.status !== 'inactive'
-        ? await companyGrant(sessions, session, stream.companyId)
-        : null;
-    if (!session || !grant?.permissions.has('ViewCompany')) {
+      session && session.status !== 'inactive' ? await companyGrant(sessions, session, companyId) : null;
+    if (!session || !grant?.permissions.has('ViewCompany')) return null;
+    const visibleTags = await visibility.visibleTags(session.userId, companyId, grant.permissions);
+    return { visibleTags, expiresAt: session.expiresAt };
+  }
+
+  /**
+   * Ends the stream unless its session may still open the company; refreshes which equipment it sees. Within one
+   * pass (`verdicts`), the streams of one session and company share one check.
+   */
+  async function reauthorise(stream: Stream, verdicts?: Map<string, Promise<Verdict | null>>) {
+    const key = `${stream.sessionId}/${stream.companyId}`;
+    const pending = verdicts?.get(key) ?? verdict(stream.sessionId, stream.companyId);
+    verdicts?.set(key, pending);
+    const found = await pending;
+    if (!found) {
       stream.end();
       return;
     }
-    stream.visibleTags = await visibility.visibleTags(session.userId, stream.companyId, grant.permissions);
-    watchExpiry(stream, session.expiresAt);
+    stream.visibleTags = found.visibleTags;
+    watchExpiry(stream, found.expiresAt);
   }
 
   function watchExpiry(stream: Stream, expiresAt: Date) {
@@ -119,11 +136,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
    */
   async function reauthoriseEvery() {
     const streams = [...open];
+    const verdicts = new Map<string, Promise<Verdict | null>>();
     for (let start = 0; start < streams.length; start += REAUTHORISE_BATCH) {
       await Promise.all(
         streams.slice(start, start + REAUTHORISE_BATCH).map((stream) =>
           open.has(stream)
-            ? reauthorise(stream).catch((error) => {
+            ? reauthorise(stream, verdicts).catch((error) => {
                 app.log.warn({ error }, 'event stream re-authorisation failed; ending it');
                 stream.end();
               })
