@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createEquipmentVisibility } from '../apps/server/src/auth/equipment-visibility.ts';
 import { passwordFiles } from '../apps/server/src/db/embedded.ts';
 import { openDatabase } from '../apps/server/src/db/pool.ts';
 import { createJobs } from '../apps/server/src/jobs/jobs.ts';
@@ -122,6 +123,7 @@ try {
       from: 'bench@example.com',
     }),
     readLogo: logoReaderOf(createLocalStorage(path.join(dataDir, 'files')).open),
+    visibility: createEquipmentVisibility(database.pool),
     publicUrl: server.url,
   });
   const to = new Date(Math.min(end.getTime() + 1, Date.now()));

@@ -314,8 +314,11 @@ export async function buildApp({
     mail,
     publicUrl: config.publicUrl,
   });
+  // Who sees which equipment: every read, the live events, and who fault-event mails and reports go to.
+  const visibility = createEquipmentVisibility(pool);
   const reports = createReportsService({
     db,
+    visibility,
     repository: createReportsRepository(db, pool),
     runs: emailSchedulesRepository,
     timeseries,
@@ -341,6 +344,7 @@ export async function buildApp({
   });
   const faultEvents = createFaultEventsService({
     db,
+    visibility,
     repository: createFaultEventsRepository(db),
     master,
     mail,
@@ -389,7 +393,6 @@ export async function buildApp({
       });
       const structure = createStructureRepository(db, pool);
       const models = createModelsRepository(db);
-      const visibility = createEquipmentVisibility(pool);
       await api.register(structureRoutes, {
         service: createStructureService({ db, repository: structure, audit, visibility }),
         assignments: createAssignmentsService({ db, repository: structure, audit }),

@@ -1,5 +1,6 @@
-import type { Permission } from '@sdp/contracts';
+import type { MemberRole, Permission } from '@sdp/contracts';
 import type pg from 'pg';
+import { permissionsFor } from './permissions.ts';
 
 /**
  * Who sees which equipment, the one rule for every read and every live event:
@@ -40,6 +41,13 @@ WHERE o.id = $1 AND NOT s.is_disabled`;
 const OF_WAVEFORM = `SELECT ${REF}, NOT m.is_active AS "inactiveModel" FROM waveforms w JOIN equipment_models m ON m.id = w.model_id
 JOIN structure_items s ON s.id = m.equipment_tag_id WHERE w.id = $1 AND NOT s.is_disabled`;
 const TAG_OF_MODEL = `SELECT equipment_tag_id AS "tagId" FROM equipment_models WHERE id = $1`;
+// The active members of a model's company with their role and whether its tag is assigned to them.
+const MEMBERS_OF_MODEL = `SELECT u.id AS "userId", ms.role, NOT em.is_active AS "inactiveModel",
+  EXISTS (SELECT 1 FROM equipment_tag_members a WHERE a.equipment_tag_id = s.id AND a.user_id = u.id) AS assigned
+FROM equipment_models em JOIN structure_items s ON s.id = em.equipment_tag_id
+JOIN memberships ms ON ms.company_id = s.company_id AND ms.status = 'active'
+JOIN users u ON u.id = ms.user_id AND u.status = 'active'
+WHERE em.id = $1 AND NOT s.is_disabled`;
 const ASSIGNED_TAGS = `SELECT a.equipment_tag_id AS "tagId" FROM equipment_tag_members a
 JOIN structure_items s ON s.id = a.equipment_tag_id WHERE a.user_id = $1 AND s.company_id = $2 AND NOT s.is_disabled`;
 
@@ -61,6 +69,26 @@ export function createEquipmentVisibility(pool: pg.Pool) {
     ofModel: (id: string | undefined, userId: string) => ref('visible-model', OF_MODEL, id, userId),
     ofOffline: (id: string | undefined, userId: string) => ref('visible-offline', OF_OFFLINE, id, userId),
     ofWaveform: (id: string | undefined, userId: string) => ref('visible-waveform', OF_WAVEFORM, id, userId),
+
+    /**
+     * The members of a model's company who see the model, by the rule above: who may receive its fault-event mails
+     * and reports, and whom a caller may pick as their recipients (issue 23 items 10, 16). Platform administrators
+     * are members of no company and are not among them; an unknown model or a disabled tag has nobody.
+     */
+    async membersSeeingModel(modelId: string): Promise<ReadonlySet<string>> {
+      if (!UUID.test(modelId)) return new Set();
+      const { rows } = await pool.query<{
+        userId: string;
+        role: MemberRole;
+        assigned: boolean;
+        inactiveModel: boolean;
+      }>({ name: 'members-seeing-model', text: MEMBERS_OF_MODEL, values: [modelId] });
+      return new Set(
+        rows
+          .filter((row) => seesEquipment(new Set(permissionsFor('USER', row.role)), row))
+          .map((row) => row.userId),
+      );
+    },
 
     /** The tags a user sees in a company: null for every tag (ViewAllEquipment), else the assigned ones. */
     async visibleTags(

@@ -552,7 +552,10 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/fault-eventfault-event-count': view,
   'GET /api/v1/fault-event/count': view,
   'GET /api/v1/fault-event/details/:id': view,
-  'GET /api/v1/fault-event/members': view,
+  'GET /api/v1/fault-event/members': {
+    rule: { kind: 'equipment', permission: 'ManageFaultEvents' },
+    why: 'issue 23 item 16: the recipients one may pick, for those who acknowledge and close events; a MEMBER gets no list of names and e-mails',
+  },
   'GET /api/v1/fault-event/export': view,
   'POST /api/v1/fault-event/acknowledge': {
     rule: { kind: 'equipment', permission: 'ManageFaultEvents' },

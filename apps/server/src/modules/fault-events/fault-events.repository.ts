@@ -254,21 +254,14 @@ export function createFaultEventsRepository(db: Db) {
     },
 
     /**
-     * Members of the company with the 'Real time fault event' switch on who see the equipment tag: everyone
-     * with ViewAllEquipment (owners), or the members it is assigned to, and platform administrators who turned it
-     * on are not members and get none.
+     * Active members of the company with the 'Real time fault event' switch on (platform administrators who turned
+     * it on are not members and get none). Who of them sees the equipment is for equipment-visibility.ts to say.
      */
-    async realtimeSubscribers(
-      companyId: string,
-      equipmentTagId: string,
-      executor: Db = db,
-    ): Promise<Member[]> {
+    async realtimeSubscribers(companyId: string, executor: Db = db): Promise<Member[]> {
       const { rows } = await sql<Member>`SELECT u.id, u.email, u.name, m.role, s.language
         FROM user_settings s JOIN users u ON u.id = s.user_id
         JOIN memberships m ON m.user_id = u.id AND m.company_id = ${companyId} AND m.status = 'active'
-        WHERE s.realtime_fault_event AND u.status = 'active'
-          AND (m.role IN ('owner', 'owner_rvs') OR EXISTS (SELECT 1 FROM equipment_tag_members a
-            WHERE a.equipment_tag_id = ${equipmentTagId} AND a.user_id = u.id))`.execute(executor);
+        WHERE s.realtime_fault_event AND u.status = 'active'`.execute(executor);
       return rows;
     },
 

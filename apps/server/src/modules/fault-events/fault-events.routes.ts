@@ -48,7 +48,7 @@ const eventIdOf = (request: FastifyRequest) => {
 export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, visibility }) => {
   const ofModel = (
     read: (request: FastifyRequest) => string | undefined,
-    permission = 'ViewCompany' as const,
+    permission: 'ViewCompany' | 'ManageFaultEvents' = 'ViewCompany',
   ) => access.equipment(permission, (request, session) => visibility.ofModel(read(request), session.userId));
   const ofEvent = access.equipment('ManageFaultEvents', async (request, session: SessionUser) => {
     const id = eventIdOf(request);
@@ -116,10 +116,17 @@ export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
   app.get(
     '/fault-event/members',
     {
-      config: { access: byQueryModel },
+      // Only those who acknowledge and close events pick recipients: a MEMBER gets no list of names and e-mails.
+      config: {
+        access: ofModel(
+          (request) => (request.query as { equipment_model_id?: string }).equipment_model_id,
+          'ManageFaultEvents',
+        ),
+      },
       schema: {
         tags: ['fault-events'],
-        summary: 'Members of the model’s company the acknowledge and done mails can go to',
+        summary:
+          'The people the caller may pick for the acknowledge and done mails: members of the model’s company who see the model (ManageFaultEvents; MEMBER answers 403)',
         querystring: faultEventMembersQuery,
         response: { 200: faultEventMembers, ...errors },
       },

@@ -1,5 +1,6 @@
 import type { CompanyAlarm, FaultEvent, FaultEventCommentRequest, FaultEventDetail } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -21,6 +22,8 @@ interface Deps {
   master: MasterRepository;
   mail: MailService;
   bus: EventBus;
+  /** Who sees a model: the only ones its mails go to, and the only ones a caller may pick (issue 23 items 10, 16). */
+  visibility: Pick<EquipmentVisibility, 'membersSeeingModel'>;
   publicUrl: string;
   log: (message: string, detail?: object) => void;
 }
@@ -128,11 +131,9 @@ export function createFaultEventsService(deps: Deps) {
       const event = await repository.find(id, trx);
       const model = event && (await repository.modelContext(event.model_id, trx));
       if (!event || !model) return;
-      for (const member of await repository.realtimeSubscribers(
-        model.company_id,
-        model.equipment_tag_id,
-        trx,
-      )) {
+      const seeing = await deps.visibility.membersSeeingModel(model.id);
+      const subscribers = await repository.realtimeSubscribers(model.company_id, trx);
+      for (const member of subscribers.filter((subscriber) => seeing.has(subscriber.id))) {
         const message = faultEventMail({
           kind: 'new',
           language: member.language,
@@ -189,7 +190,8 @@ export function createFaultEventsService(deps: Deps) {
     if (event.type === 'fault-event' && event.action === 'opened') void catchUp(null);
   });
 
-  async function recipientsOf(companyId: string, emails: string[]): Promise<Member[]> {
+  /** The chosen recipients: members of the company who see the model, or 400 naming who is not. */
+  async function recipientsOf(companyId: string, modelId: string, emails: string[]): Promise<Member[]> {
     const unique = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
     const members = await repository.members(companyId, unique);
     const known = new Set(members.map((m) => m.email.toLowerCase()));
@@ -197,6 +199,12 @@ export function createFaultEventsService(deps: Deps) {
     if (outside.length)
       throw badRequest(
         `email_to: ${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not a member of this company.`,
+      );
+    const seeing = await deps.visibility.membersSeeingModel(modelId);
+    const unseen = members.filter((member) => !seeing.has(member.id)).map((member) => member.email);
+    if (unseen.length)
+      throw badRequest(
+        `email_to: ${unseen.join(', ')} ${unseen.length === 1 ? 'does' : 'do'} not see this equipment, so cannot be mailed about it.`,
       );
     return members;
   }
@@ -208,7 +216,7 @@ export function createFaultEventsService(deps: Deps) {
     if (!before) throw notFound('Fault event not found.');
     const model = await repository.modelContext(before.model_id);
     if (!model) throw notFound('Fault event not found.');
-    const members = await recipientsOf(model.company_id, body.comment_info.email_to);
+    const members = await recipientsOf(model.company_id, model.id, body.comment_info.email_to);
     const comment = body.comment_info.comment;
     const commentType = kind === 'update' ? (body.comment_type ?? 1) : kind === 'ack' ? 1 : 2;
     let mailKind: MailKind = kind;
@@ -310,11 +318,19 @@ export function createFaultEventsService(deps: Deps) {
     updateComment: (auth: AuthContext, body: FaultEventCommentRequest) => act('update', auth, body),
     done: (auth: AuthContext, body: FaultEventCommentRequest) => act('done', auth, body),
     modelOfEvent: (id: number) => repository.modelOfEvent(id),
+    /** Whom the caller may pick as recipients: the members who see the model (issue 23 item 16). */
     async members(modelId: string) {
       const model = await repository.modelContext(modelId);
       if (!model) throw notFound();
-      const members = await repository.members(model.company_id);
-      return { items: members.map(({ id, name, email, role }) => ({ id, name, email, role })) };
+      const [members, seeing] = await Promise.all([
+        repository.members(model.company_id),
+        deps.visibility.membersSeeingModel(model.id),
+      ]);
+      return {
+        items: members
+          .filter((member) => seeing.has(member.id))
+          .map(({ id, name, email, role }) => ({ id, name, email, role })),
+      };
     },
     async companyAlarms(filter: Parameters<FaultEventsRepository['companyAlarms']>[0]) {
       const { rows, total } = await repository.companyAlarms(filter);

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMember,
   createTestContext,
+  createUser,
   requestAs,
   seedTenants,
   signInTenants,
@@ -24,6 +26,8 @@ let tenants: Awaited<ReturnType<typeof seedTenants>>;
 let cookies: Record<Tenant, string>;
 let key: string;
 let model: { id: string; code: string };
+/** A MEMBER of the company who is not assigned TR1: sees nothing of it, so is mailed nothing of it. */
+const UNASSIGNED = 'unassigned@acme.test';
 
 const as = (...args: Parameters<typeof requestAs> extends [unknown, unknown, ...infer R] ? R : never) =>
   requestAs(ctx.app, cookies, ...args);
@@ -98,6 +102,11 @@ beforeAll(async () => {
       recommendation: 'Resample oil',
     })
     .execute();
+  const unassigned = await createUser(ctx.db, { email: UNASSIGNED, name: 'Not Assigned' });
+  await addMember(ctx.db, tenants.companyId, unassigned, 'member');
+  await sql`INSERT INTO user_settings (user_id, realtime_fault_event, language) VALUES (${unassigned}, true, 'en')`.execute(
+    ctx.db,
+  );
   // The supervisor reads mail in Thai and wants every new event.
   expect((await as('supmem', 'POST', '/api/v1/fault-event/scheduler/enable?language=th')).json()).toEqual({
     enable: true,
@@ -182,6 +191,11 @@ describe('fault events', () => {
     const again = (await as('owner', 'GET', `/api/v1/fault-event/details/${warning.id}`)).json();
     expect(again.evidence.capturedAt).toBe(detail.evidence.capturedAt);
     const mail = await mailTo('supmem@acme.test', 'Hydrogen rising');
+    // Issue 23 item 10: the member who turned the switch on but does not see TR1 gets no mail of its events.
+    const queued = await ctx.db.selectFrom('mail_outbox').select('recipient').execute();
+    expect(queued.map((row) => row.recipient)).toContain('supmem@acme.test');
+    expect(queued.map((row) => row.recipient)).not.toContain(UNASSIGNED);
+    expect(inbox.some((received) => received.to.includes(UNASSIGNED))).toBe(false);
     expect(mail).toContain('สถานะรวม');
     expect(mail).toContain('120.00');
     expect(mail).toContain('3 / 5');
@@ -205,6 +219,16 @@ describe('fault events', () => {
     );
     expect(outside.statusCode).toBe(400);
     expect(outside.json().detail).toBe('email_to: outsider@other.test is not a member of this company.');
+    const unseen = await as(
+      'owner',
+      'POST',
+      '/api/v1/fault-event/acknowledge',
+      body(alarm.id, [UNASSIGNED], 'x'),
+    );
+    expect(unseen.statusCode).toBe(400);
+    expect(unseen.json().detail).toBe(
+      `email_to: ${UNASSIGNED} does not see this equipment, so cannot be mailed about it.`,
+    );
     const long = await as(
       'owner',
       'POST',
@@ -335,6 +359,32 @@ describe('fault events', () => {
       'owner@acme.test',
     );
   });
+
+  it.each([
+    ['admin', 200],
+    ['owner', 200],
+    ['ownerRvs', 200],
+    ['supmem', 200],
+    ['member', 403],
+    ['outsider', 404],
+    [null, 401],
+  ] as const)(
+    'GET /fault-event/members as %s answers %i: only the members who see the model (issue 23 item 16)',
+    async (who, status) => {
+      const response = await as(who, 'GET', `/api/v1/fault-event/members?equipment_model_id=${model.id}`);
+      expect(response.statusCode).toBe(status);
+      if (status !== 200) {
+        expect(response.json()).toEqual({ detail: expect.any(String) });
+        return;
+      }
+      expect(
+        response
+          .json()
+          .items.map((m: { email: string }) => m.email)
+          .sort(),
+      ).toEqual(['member@acme.test', 'owner.rvs@acme.test', 'owner@acme.test', 'supmem@acme.test']);
+    },
+  );
 
   it("keeps each user's 'Real time fault event' switch", async () => {
     expect((await as('owner', 'GET', '/api/v1/fault-event/scheduler/status')).json()).toEqual({

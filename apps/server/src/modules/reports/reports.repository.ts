@@ -318,7 +318,7 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
         .innerJoin('memberships as ms', (join) =>
           join.onRef('ms.user_id', '=', 'r.user_id').on('ms.company_id', '=', companyId),
         )
-        .select(['u.email'])
+        .select(['u.id', 'u.email'])
         .where('r.company_id', '=', companyId)
         .where('r.kind', '=', kind)
         .where('ms.status', '=', 'active')

@@ -14,6 +14,7 @@ import {
   type ReportKind,
   type ReportMember,
 } from '@sdp/contracts';
+import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -101,6 +102,8 @@ export function createReportsService(deps: {
   jobs: Jobs;
   mail: MailService;
   readLogo: LogoReader;
+  /** A model's report goes only to the chosen recipients who see that model (issue 23 item 10). */
+  visibility: Pick<EquipmentVisibility, 'membersSeeingModel'>;
   publicUrl: string;
   now?: () => Date;
 }) {
@@ -271,7 +274,8 @@ export function createReportsService(deps: {
     to: Date,
     runKey: string,
   ) {
-    const recipients = await repository.recipients(companyId, kind);
+    const seeing = await deps.visibility.membersSeeingModel(modelId);
+    const recipients = (await repository.recipients(companyId, kind)).filter((r) => seeing.has(r.id));
     if (recipients.length === 0) return 0;
     const { pdf, name, data } = await render(modelId, from, to, kind);
     const message = reportMail(data, name);

@@ -10,7 +10,7 @@ import {
   type TestContext,
 } from '../../../test/harness.ts';
 import { countPixels, pdfFonts, pdfPages, pdfText } from '../../../test/pdf.ts';
-import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+import { assignEquipment, createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 import { startSmtpInbox } from '../../../test/smtp-inbox.ts';
 
 /**
@@ -46,7 +46,10 @@ beforeAll(async () => {
     .set({ title: 'Acme Power บริษัทตัวอย่าง' })
     .where('id', '=', tenants.companyId)
     .execute();
-  mca = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P102'), 2);
+  const p102 = await seedEquipment(ctx.db, tenants.companyId, 'P102');
+  mca = await createModel(ctx.app, p102, 2);
+  // The MEMBER sees P102; the SUPERMEMBER does not (issue 23 item 10).
+  await assignEquipment(ctx.db, tenants.users.member, p102);
   otherModel = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.otherCompanyId, 'X1'), 2);
   const sensors = await ctx.db
     .selectFrom('sensor_types')
@@ -255,7 +258,12 @@ describe('report settings (spec 01 §2, §3, §5, §6)', () => {
 });
 
 describe('auto-send through the outbox', () => {
-  it('mails the monthly report with the PDF attached to each recipient once, whatever repeats or restarts', async () => {
+  it('mails the monthly report with the PDF attached to each recipient who sees the model, once, whatever repeats or restarts', async () => {
+    // A recipient chosen for the company's MCA reports who is not assigned P102 gets none of its reports.
+    await ctx.db
+      .insertInto('report_recipients')
+      .values({ company_id: tenants.companyId, kind: 'MCA', user_id: tenants.users.supmem })
+      .execute();
     const first = await ctx.services.reports.runScheduled(tenants.companyId, 'MCA');
     expect(first).toBe(2);
     expect(await ctx.services.reports.runScheduled(tenants.companyId, 'MCA')).toBe(0);
