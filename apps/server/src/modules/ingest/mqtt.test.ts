@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import mqtt from 'mqtt';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, seedTenants, type TestContext } from '../../../test/harness.ts';
+import {
+  createTestContext,
+  createTestDatabase,
+  seedTenants,
+  type TestContext,
+} from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 import { createAdmission } from './admission.ts';
-import { brokerWarnings, type MqttSettings, packetSizeScanner, startMqttIngest } from './mqtt.ts';
+import {
+  brokerWarnings,
+  defaultShareGroup,
+  type MqttSettings,
+  packetSizeScanner,
+  startMqttIngest,
+} from './mqtt.ts';
 
 /** Against the Mosquitto broker of this machine (MQTT_TEST_URL, default mqtt://127.0.0.1:1883). */
 const BROKER = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
@@ -249,6 +261,28 @@ describe('packetSizeScanner', () => {
     expect(packetSizeScanner(1000)(Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff, 0x01]))).toBe(
       Number.POSITIVE_INFINITY,
     );
+  });
+});
+
+describe('defaultShareGroup', () => {
+  it('is the same for every instance on one database, and differs for another installation or password', async () => {
+    const group = await defaultShareGroup(ctx.database.pool, 'secret');
+    expect(group).toMatch(/^sdp-[0-9a-f]{16}$/);
+    const other = await ctx.anotherInstance();
+    try {
+      expect(await defaultShareGroup(other.database.pool, 'secret')).toBe(group);
+    } finally {
+      await other.close();
+    }
+    expect(await defaultShareGroup(ctx.database.pool, 'another secret')).not.toBe(group);
+    const staging = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: staging.url, max: 1 });
+    try {
+      expect(await defaultShareGroup(pool, 'secret')).not.toBe(group);
+    } finally {
+      await pool.end();
+      await staging.drop();
+    }
   });
 });
 
