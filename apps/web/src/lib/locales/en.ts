@@ -1337,6 +1337,9 @@ export const en = {
     copied: 'Key copied',
     copyFailed: 'The key could not be copied: select it and copy it by hand.',
     copyWarning: 'Copy this key now: it will not be shown again.',
+    brokerUsername: 'MQTT username',
+    brokerUsernameHelp:
+      'On a secured MQTT broker the gateway signs in with this username and the key as its password.',
     done: 'Done',
     columns: {
       name: 'Name',

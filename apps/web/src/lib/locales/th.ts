@@ -1327,6 +1327,8 @@ export const th: TranslationTree = {
     copied: 'คัดลอกคีย์แล้ว',
     copyFailed: 'คัดลอกคีย์ไม่ได้ กรุณาเลือกแล้วคัดลอกด้วยตนเอง',
     copyWarning: 'คัดลอกคีย์นี้ตอนนี้: คีย์จะไม่แสดงอีก',
+    brokerUsername: 'ชื่อผู้ใช้ MQTT',
+    brokerUsernameHelp: 'สำหรับ MQTT broker ที่ต้องยืนยันตัวตน เกตเวย์ลงชื่อเข้าใช้ด้วยชื่อผู้ใช้นี้และใช้คีย์เป็นรหัสผ่าน',
     done: 'เสร็จสิ้น',
     columns: {
       name: 'ชื่อ',

@@ -34,7 +34,10 @@ export function ingestKeySchema(t: TFunction) {
 
 type IngestKeyValues = z.input<ReturnType<typeof ingestKeySchema>>;
 
-/** The new key, shown this one time only: read-only, with a Copy button and the warning. */
+/**
+ * The new key, shown this one time only: read-only, with a Copy button and the warning; and its id, the username of a
+ * gateway on a secured MQTT broker (docs/security.md).
+ */
 function CreatedKey({ created, onClose }: { created: CreatedIngestKey; onClose: () => void }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
@@ -73,6 +76,14 @@ function CreatedKey({ created, onClose }: { created: CreatedIngestKey; onClose: 
                 ),
               },
             }}
+          />
+          <TextField
+            label={t('companySettings.brokerUsername')}
+            helperText={t('companySettings.brokerUsernameHelp')}
+            value={created.id}
+            fullWidth
+            onFocus={(event) => event.target.select()}
+            slotProps={{ htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } } }}
           />
         </Stack>
       </DialogContent>

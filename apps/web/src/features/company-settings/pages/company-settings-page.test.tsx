@@ -89,6 +89,9 @@ describe('CompanySettingsPage', () => {
     expect(field.value).toBe(KEY);
     expect(field.readOnly).toBe(true);
     expect(within(shown).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    const username = within(shown).getByRole('textbox', { name: 'MQTT username' }) as HTMLInputElement;
+    expect(username.value).toBe(activeKey.id);
+    expect(username.readOnly).toBe(true);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Line 2 gateway' });
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
