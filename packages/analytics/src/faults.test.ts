@@ -219,6 +219,24 @@ describe('bearing defects separated from what a healthy machine shows (issue 25 
     expect(ftf!.description).toMatch(/[1-9] sideband\(s\) ±FTF/);
   });
 
+  it('counts a line once: an outer-race defect on a bearing whose BPFI is 2×BPFO is not also an inner-race one', () => {
+    const twice = bearingDefectFrequencies({ rollingElements: 8, ballDiameter: 1, pitchDiameter: 3 }, 1797);
+    expect(twice.bpfi / twice.bpfo).toBeCloseTo(2, 6);
+    const random = seededRandom(5);
+    const x = gaussianNoise(n, 2, 0.3);
+    for (let t = 0.01; t < n / fs; t += (1 + 0.01 * (random() - 0.5)) / twice.bpfo) {
+      const start = Math.round(t * fs);
+      for (let i = start; i < Math.min(n, start + 200); i++) {
+        const tau = (i - start) / fs;
+        x[i] = x[i]! + 3 * Math.exp(-tau / 0.001) * Math.sin(2 * Math.PI * 3500 * tau);
+      }
+    }
+    const [bpfo, bpfi] = diagnoseBearing(envelopeOf(x), twice);
+    expect(bpfo!.status).toBe(2);
+    expect(bpfi!.status).toBe(0);
+    expect(bpfi!.description).toMatch(/the BPFI line is 2×BPFO/);
+  });
+
   it('needs the defect fundamental: a harmonic alone is no defect', () => {
     // Lines at 2× and 3× BPFO without BPFO itself.
     const x = modulatedNoise([

@@ -296,9 +296,9 @@ const dbOf = (level: number, floor: number): number =>
  * - Every line (defect frequency f and its harmonics 2–4 within ±tolerance) is compared with the larger of the
  *   band's median and the median of its own neighbourhood (f ± max(30 %, 10 bins)), so the envelope's
  *   low-frequency skirt does not make lines below 1× stand out.
- * - A line whose peak sits on a multiple of the running speed (within max(1.5 bins, 1 %), and nearer to it
+ * - A line whose peak sits on a multiple of the running speed (within max(1.5 bins, 0.5 %), and nearer to it
  *   than to the defect line) is shaft-rate modulation, normal on every machine: not evidence. A line already
- *   counted for a stronger defect (e.g. 4×FTF on BPFI) is not evidence of a second fault.
+ *   counted for a stronger defect (a bearing whose BPFI is 2×BPFO) is not evidence of a second fault.
  * - BPFO, BPFI, 2×BSF (a rolling-element defect strikes both races once per spin, so its impacts repeat at
  *   2×BSF; the family is 2×, 4×, 6×, 8× BSF): alarm only with the fundamental and at least one harmonic (high confidence); the
  *   fundamental alone reaches warning at most; harmonics without the fundamental are not a defect (an impact
@@ -323,7 +323,7 @@ export function diagnoseBearing(
     const order = Math.round(peakHz / shaftHz);
     if (order < 1) return false;
     const distance = Math.abs(peakHz - order * shaftHz);
-    return distance <= Math.max(1.5 * df, 0.01 * order * shaftHz) && distance < Math.abs(peakHz - targetHz);
+    return distance <= Math.max(1.5 * df, 0.005 * order * shaftHz) && distance < Math.abs(peakHz - targetHz);
   };
   const line = (f: number, toleranceHz: number): EnvelopeLine => {
     const peak = peakNear(envelope, f, toleranceHz);
