@@ -1,11 +1,11 @@
 import type { SchedulePeriod } from '@sdp/contracts';
+import { escapeHtml, mailText } from '../../mail/user-text.ts';
 import type { DigestEvent } from './email-schedules.repository.ts';
 
 const LEVEL = { 1: 'Warning', 2: 'Alarm' } as const;
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+/** User-given text on one line, neutralised for a mail (issue 23 item 13). */
+const line = (text: string) => mailText(text, { oneLine: true, maxLength: 300 });
 
 /** 'DD/MM/YYYY HH:mm' in a time zone. */
 export function localTime(instant: Date, timeZone: string): string {
@@ -24,9 +24,10 @@ export function localTime(instant: Date, timeZone: string): string {
 
 /**
  * The digest of an equipment tag's warnings and alarms over one schedule period: per model its counts, a link to
- * the model page and each event with its local time, level, message and value.
+ * the model page and each event with its local time, level, message and value. Names and messages are user-given
+ * text, neutralised (mailText) before they are escaped.
  */
-export function digestMail(input: {
+export function digestMail(raw: {
   period: SchedulePeriod;
   tagTitle: string;
   tagAlias: string;
@@ -36,6 +37,18 @@ export function digestMail(input: {
   events: DigestEvent[];
   publicUrl: string;
 }): { subject: string; text: string; html: string } {
+  const input = {
+    ...raw,
+    tagTitle: line(raw.tagTitle),
+    tagAlias: line(raw.tagAlias),
+    events: raw.events.map((event) => ({
+      ...event,
+      model_title: line(event.model_title),
+      model_code: line(event.model_code),
+      tag: line(event.tag),
+      alarm_message: line(event.alarm_message),
+    })),
+  };
   const alarms = input.events.filter((e) => e.alarm_type === 2).length;
   const warnings = input.events.length - alarms;
   const periodName = input.period[0]?.toUpperCase() + input.period.slice(1);

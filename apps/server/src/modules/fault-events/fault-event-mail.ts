@@ -1,4 +1,5 @@
 import type { FaultEventEvidence } from '@sdp/contracts';
+import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
 
 export type MailKind = 'ack' | 'update' | 'done' | 'new';
@@ -92,7 +93,9 @@ export function dateAndTime(at: Date, timeZone: string) {
 
 /**
  * The mail of an acknowledge, comment update, done, or a new event (the 'Real time fault event' switch), in the
- * recipient's language: the event's data of spec 03 §7.3 and a summary of its stored evidence.
+ * recipient's language: the event's data of spec 03 §7.3 and a summary of its stored evidence. Every text a person
+ * or a gateway gave (model name, messages, causes, the actor's name, the comment) is neutralised by mailText, so
+ * no mail client turns a typed address into a link (issue 23 item 13); the link to the model is ours.
  */
 export function faultEventMail(input: {
   kind: MailKind;
@@ -106,7 +109,16 @@ export function faultEventMail(input: {
   link: string;
 }) {
   const t = TEXT[input.language];
-  const { event, evidence } = input;
+  const { evidence } = input;
+  const line = (text: string) => mailText(text, { oneLine: true, maxLength: 500 });
+  const event = {
+    ...input.event,
+    sensor_id: line(input.event.sensor_id),
+    alarm_message: line(input.event.alarm_message),
+    cause: line(input.event.cause),
+    recommendation: line(input.event.recommendation),
+  };
+  const modelName = line(input.modelName);
   const { date, time } = dateAndTime(event.event_date, input.timeZone);
   const level = t.level[event.alarm_type];
   const lines = [
@@ -114,16 +126,20 @@ export function faultEventMail(input: {
     `${t.fields.date}: ${date}`,
     `${t.fields.time}: ${time}`,
     `${t.fields.sensor}: ${event.sensor_id}`,
-    `${t.fields.model}: ${input.modelName}`,
+    `${t.fields.model}: ${modelName}`,
     `${t.fields.message}: ${event.alarm_message}`,
     `${t.fields.cause}: ${event.cause || '-'}`,
     `${t.fields.recommendation}: ${event.recommendation || '-'}`,
-    `${t.fields.value}: ${two(event.alarm_value)}${evidence?.unit ? ` ${evidence.unit}` : ''}`,
+    `${t.fields.value}: ${two(event.alarm_value)}${evidence?.unit ? ` ${line(evidence.unit)}` : ''}`,
     `${t.fields.warning}: ${two(event.warning_limit)}`,
     `${t.fields.alarm}: ${two(event.alarm_limit)}`,
   ];
   if (input.kind !== 'new') {
-    lines.push('', `${t.by[input.kind]}: ${input.actor}`, `${t.fields.comment}: ${input.comment}`);
+    lines.push(
+      '',
+      `${t.by[input.kind]}: ${line(input.actor)}`,
+      `${t.fields.comment}: ${mailText(input.comment)}`,
+    );
   }
   if (evidence) {
     lines.push('', `${t.fields.evidence}:`);
@@ -136,18 +152,15 @@ export function faultEventMail(input: {
       );
     if (evidence.spectrum?.peaks.length)
       lines.push(
-        `- ${t.fields.peaks} (${evidence.spectrum.fileName}): ${evidence.spectrum.peaks
+        `- ${t.fields.peaks} (${line(evidence.spectrum.fileName)}): ${evidence.spectrum.peaks
           .map((peak) => `${two(peak.hz)} Hz ${peak.amplitude.toPrecision(3)}`)
           .join(', ')}`,
       );
-    if (evidence.failureMode) lines.push(`- ${t.fields.failure}: ${evidence.failureMode}`);
+    if (evidence.failureMode) lines.push(`- ${t.fields.failure}: ${line(evidence.failureMode)}`);
   }
   lines.push('', `${t.fields.open}: ${input.link}`);
   return {
-    subject: `[SDP] ${t.subject[input.kind]}: ${input.modelName} · ${level} · ${event.alarm_message}`.slice(
-      0,
-      250,
-    ),
+    subject: `[SDP] ${t.subject[input.kind]}: ${modelName} · ${level} · ${event.alarm_message}`.slice(0, 250),
     text: lines.join('\n'),
   };
 }

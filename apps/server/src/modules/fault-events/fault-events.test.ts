@@ -290,6 +290,22 @@ describe('fault events', () => {
     expect(update.json().acknowledged_msg).toBe('Lab says acetylene low');
     await mailTo('member@acme.test', 'Lab says acetylene low');
 
+    // Issue 23 item 13: a typed address reaches the mailbox defanged, whatever its domain; the comment is stored as typed.
+    const typed = 'Results: https://lab-results.ru/tx1 or www.oil-lab.example';
+    const linked = await as('owner', 'PATCH', '/api/v1/fault-event/comment', {
+      ...body(alarm.id, ['member@acme.test'], typed),
+      comment_type: 1,
+    });
+    expect(linked.json().acknowledged_msg).toBe(typed);
+    const defanged = await mailTo('member@acme.test', 'lab-results');
+    expect(defanged).toContain('Results: https[:]//lab-results[.]ru/tx1 or www[.]oil-lab[.]example');
+    expect(defanged).not.toContain('lab-results.ru');
+    expect(defanged).toContain('http://portal.test/model/');
+    await as('owner', 'PATCH', '/api/v1/fault-event/comment', {
+      ...body(alarm.id, ['member@acme.test'], 'Lab says acetylene low'),
+      comment_type: 1,
+    });
+
     const done = await as(
       'ownerRvs',
       'POST',

@@ -1,4 +1,5 @@
 import type { OutboxMessage } from '../../mail/mail.repository.ts';
+import { escapeHtml, mailText } from '../../mail/user-text.ts';
 
 interface InvitationMail {
   email: string;
@@ -8,47 +9,39 @@ interface InvitationMail {
   companyTitle: string | null;
   /** The inviter's name (their own profile text). */
   invitedBy: string;
-  /** The inviter's e-mail: named instead when their name would carry a link or is empty. */
+  /** The inviter's e-mail: named instead when their name is empty. */
   invitedByEmail?: string;
 }
 
 /**
- * The inviter as the mail names them: their name on one line, at most 80 characters, never a web address (a name
- * is text the inviter typed; an outsider's mailbox gets no link but ours). Falls back to their e-mail.
+ * The inviter as the mail names them: their name on one line, at most 80 characters, with anything that looks like
+ * an address defanged (`evil[.]ru`: a name is text the inviter typed, and an outsider's mailbox gets no link but
+ * ours; issue 23 item 13 replaced a list of domains that missed most of them). Falls back to their e-mail.
  */
 export function inviterLabel(name: string, email = 'SDP'): string {
-  const line = name
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!line || /https?:|www\.|\/\/|[a-z0-9-]+\.(com|net|org|io|co|th|info|biz|xyz|ly|me)\b/i.test(line))
-    return email;
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  return mailText(name, { oneLine: true, maxLength: 80 }) || email;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Stands for the link in the copy of the message administrators read on the Mail outbox page. */
 export const HIDDEN_LINK = '[link hidden: sent only to the recipient]';
 
 /**
  * The invitation e-mail, in English and Thai, with the single-use link. Only fixed text, the company's title and
- * the inviter's name: nothing else an inviter types reaches an outsider's mailbox. `shownText` is the same text
+ * the inviter's name, both neutralised (mailText): nothing else an inviter types reaches an outsider's mailbox. `shownText` is the same text
  * with the link hidden, for the Mail outbox.
  */
 export function invitationMail({
   email,
   link,
   expiresInDays,
-  companyTitle,
+  companyTitle: typedTitle,
   invitedBy: inviterName,
   invitedByEmail,
 }: InvitationMail): OutboxMessage {
   const invitedBy = inviterLabel(inviterName, invitedByEmail);
+  // The company's title is typed by an administrator: neutralised like any user-given text.
+  const companyTitle =
+    typedTitle === null ? null : mailText(typedTitle, { oneLine: true, maxLength: 120 }) || 'SDP';
   const what = companyTitle ? `join ${companyTitle} on SDP` : 'administer SDP, the Smart Detection Platform';
   const whatTh = companyTitle ? `เข้าร่วม ${companyTitle} บน SDP` : 'เป็นผู้ดูแลระบบ SDP';
   const subject = companyTitle ? `Invitation to ${companyTitle} on SDP` : 'Invitation to administer SDP';

@@ -19,8 +19,9 @@ import type { Db } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
+import { escapeHtml, mailText } from '../../mail/user-text.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
-import { escapeHtml, localTime } from '../email-schedules/digest-mail.ts';
+import { localTime } from '../email-schedules/digest-mail.ts';
 import type { EmailSchedulesRepository } from '../email-schedules/email-schedules.repository.ts';
 import {
   cronOf,
@@ -252,6 +253,14 @@ export function createReportsService(deps: {
   }
 
   function reportMail(data: ReportData, name: string) {
+    // Titles are user-given: neutralised so no mail client links a typed address (issue 23 item 13).
+    const line = (text: string) => mailText(text, { oneLine: true, maxLength: 200 });
+    const company = line(data.company.title);
+    const model = {
+      title: line(data.model.title),
+      code: line(data.model.code),
+      tagCode: line(data.model.tagCode),
+    };
     const zone = data.period.timeZone;
     const range = `${localTime(data.period.from, zone)} – ${localTime(data.period.to, zone)}`;
     const alarms = data.events.filter((e) => e.alarm_type === 2).length;
@@ -259,9 +268,9 @@ export function createReportsService(deps: {
     const kindName = data.kind === 'MCA' ? 'MCA monthly report' : 'RVS report';
     return {
       // ASCII subject: mail clients list it as written (an en dash would make the whole header an encoded word).
-      subject: `SDP ${kindName}: ${data.model.title} (${data.model.code}) ${range.replace(' – ', ' to ')}`,
-      text: `${data.company.title}\n${kindName} of ${data.model.title} (${data.model.code}), equipment ${data.model.tagCode}.\nPeriod: ${range} (${zone})\n${alarms} alarm(s), ${warnings} warning(s) in the period.\nThe report is attached (${name}).\n`,
-      html: `<p>${escapeHtml(data.company.title)}</p><p><b>${escapeHtml(kindName)}</b> of ${escapeHtml(data.model.title)} (${escapeHtml(data.model.code)}), equipment ${escapeHtml(data.model.tagCode)}.<br>Period: ${escapeHtml(range)} (${escapeHtml(zone)})<br>${alarms} alarm(s), ${warnings} warning(s) in the period.</p><p>The report is attached (${escapeHtml(name)}).</p>`,
+      subject: `SDP ${kindName}: ${model.title} (${model.code}) ${range.replace(' – ', ' to ')}`,
+      text: `${company}\n${kindName} of ${model.title} (${model.code}), equipment ${model.tagCode}.\nPeriod: ${range} (${zone})\n${alarms} alarm(s), ${warnings} warning(s) in the period.\nThe report is attached (${name}).\n`,
+      html: `<p>${escapeHtml(company)}</p><p><b>${escapeHtml(kindName)}</b> of ${escapeHtml(model.title)} (${escapeHtml(model.code)}), equipment ${escapeHtml(model.tagCode)}.<br>Period: ${escapeHtml(range)} (${escapeHtml(zone)})<br>${alarms} alarm(s), ${warnings} warning(s) in the period.</p><p>The report is attached (${escapeHtml(name)}).</p>`,
     };
   }
 
