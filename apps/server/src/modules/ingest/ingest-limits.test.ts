@@ -249,6 +249,22 @@ describe('bodies are bounded (issue 23 items 3 and 9)', () => {
     expect(await refused.json()).toEqual({ detail: 'At most 100000 points per request.' });
   });
 
+  it('splits a large CSV batch off the event loop and refuses one with too many rows with 413', async () => {
+    const csv = (from: number, rows: number) =>
+      `modelCode,tag,ts,value\n${Array.from(
+        { length: rows },
+        (_, i) => `${model.code},h2,${new Date(START + (from + i) * 1000).toISOString()},${(i % 97) / 3}`,
+      ).join('\n')}\n`;
+    const large = csv(200_000, 90_000);
+    expect(large.length).toBeGreaterThan(4 * 1024 * 1024);
+    const response = await ingest(large, { 'content-type': 'text/csv' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ accepted: 90_000, rejected: 0 });
+    const refused = await ingest(csv(300_000, 100_001), { 'content-type': 'text/csv' });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ detail: 'At most 100000 points per request.' });
+  });
+
   it('caps a binary waveform at the samples of the JSON form, naming the cap; the cap itself is stored', async () => {
     const query = (fileName: string) =>
       new URLSearchParams({

@@ -18,7 +18,7 @@ import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admissio
 import { guardBody } from './body-guard.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
-import { jsonBatch, parseMeasurementsCsv, type RawBatch } from './parse.ts';
+import { type CsvColumns, csvBatch, csvColumns, jsonBatch, type RawBatch } from './parse.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,10 +50,12 @@ const errors = {
   503: errorResponse,
 };
 
-/** JSON bodies larger than this are parsed on a compute thread (a 20,000-point batch is about 1 MB). */
+/** JSON and CSV bodies larger than this are parsed on a compute thread (a 20,000-point batch is about 1 MB). */
 const PARSE_OFF_LOOP_BYTES = 4 * 1024 * 1024;
 /** A binary waveform body is float32 samples: more bytes than this is more samples than one waveform may hold. */
 const MAX_WAVEFORM_BYTES = MAX_WAVEFORM_SAMPLES * 4;
+/** The module whose csvColumnsTask the compute pool runs. */
+const PARSE_MODULE = new URL('./parse.ts', import.meta.url);
 
 /** The ingest API for gateways and the simulator (docs/ingestion.md): authenticated by ingest key, idempotent. */
 export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
@@ -176,9 +178,16 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
       const key = keyOf(request);
       let batch: RawBatch;
       if (typeof request.body === 'string') {
-        const parsed = parseMeasurementsCsv(request.body);
+        const parsed =
+          request.body.length < PARSE_OFF_LOOP_BYTES
+            ? csvColumns(request.body)
+            : await compute.call<{ columns: CsvColumns } | { error: string }>(
+                PARSE_MODULE,
+                'csvColumnsTask',
+                request.body,
+              );
         if ('error' in parsed) throw new HttpError(400, parsed.error);
-        batch = parsed.batch;
+        batch = csvBatch(parsed.columns);
       } else {
         batch = jsonBatch(request.body.modelCode, request.body.points);
       }

@@ -1,3 +1,7 @@
+import { MAX_POINTS_PER_REQUEST } from '@sdp/contracts';
+import type { ModuleTaskOutput } from '../../lib/compute-tasks.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
 /**
  * A measurements request as the client sent it, read point by point where it lies (the parsed JSON objects, or the
  * CSV's cells): 100,000 points are checked without a copy or an object per point.
@@ -134,12 +138,26 @@ function printable(value: unknown): string {
     .replace(/\p{Cc}/gu, '?');
 }
 
+/** The cells of a measurements CSV by column, row by row (rows numbered from 1 after the header). */
+export interface CsvColumns {
+  modelCodes: (string | undefined)[];
+  tags: (string | undefined)[];
+  timestamps: (string | undefined)[];
+  values: (string | undefined)[];
+}
+
 /**
- * CSV with the header `modelCode,tag,ts,value` (any column order; RFC 4180 quotes allowed). Rows are numbered
- * from 1 after the header, as in the JSON form.
+ * CSV with the header `modelCode,tag,ts,value` (any column order; RFC 4180 quotes allowed), split into its columns.
+ * Blank lines are skipped. More than `maxRows` rows is refused as a whole (413) before any row is split into cells.
  */
-export function parseMeasurementsCsv(text: string): { batch: RawBatch } | { error: string } {
+export function csvColumns(
+  text: string,
+  maxRows = MAX_POINTS_PER_REQUEST,
+): { columns: CsvColumns } | { error: string } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let rows = 0;
+  for (let i = 1; i < lines.length; i++) if ((lines[i] as string).trim()) rows++;
+  if (rows > maxRows) throw new HttpError(413, `At most ${maxRows} points per request.`);
   const header = splitCsvLine(lines[0] ?? '').map((cell) => cell.trim());
   const index = (name: string) => header.findIndex((cell) => cell.toLowerCase() === name.toLowerCase());
   const columns = {
@@ -150,27 +168,32 @@ export function parseMeasurementsCsv(text: string): { batch: RawBatch } | { erro
   };
   if (Object.values(columns).some((column) => column < 0))
     return { error: 'The CSV header must name the columns modelCode,tag,ts,value.' };
-  const modelCodes: (string | undefined)[] = [];
-  const tags: (string | undefined)[] = [];
-  const timestamps: (string | undefined)[] = [];
-  const values: (string | undefined)[] = [];
+  const out: CsvColumns = { modelCodes: [], tags: [], timestamps: [], values: [] };
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i] as string;
     if (!line.trim()) continue;
     const cells = splitCsvLine(line);
-    modelCodes.push(cells[columns.modelCode]?.trim());
-    tags.push(cells[columns.tag]);
-    timestamps.push(cells[columns.ts]?.trim());
-    values.push(cells[columns.value]);
+    out.modelCodes.push(cells[columns.modelCode]?.trim());
+    out.tags.push(cells[columns.tag]);
+    out.timestamps.push(cells[columns.ts]?.trim());
+    out.values.push(cells[columns.value]);
   }
+  return { columns: out };
+}
+
+/** csvColumns as a task of the compute pool (lib/worker-pool.ts): a large CSV body is split off the event loop. */
+export function csvColumnsTask(text: string): ModuleTaskOutput<{ columns: CsvColumns } | { error: string }> {
+  return { result: csvColumns(text) };
+}
+
+/** A batch over the columns of a CSV, read where they lie. */
+export function csvBatch({ modelCodes, tags, timestamps, values }: CsvColumns): RawBatch {
   return {
-    batch: {
-      length: modelCodes.length,
-      modelCode: (row) => modelCodes[row],
-      tag: (row) => tags[row],
-      ts: (row) => timestamps[row],
-      value: (row) => values[row],
-    },
+    length: modelCodes.length,
+    modelCode: (row) => modelCodes[row],
+    tag: (row) => tags[row],
+    ts: (row) => timestamps[row],
+    value: (row) => values[row],
   };
 }
 
