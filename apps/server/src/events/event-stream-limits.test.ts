@@ -150,3 +150,23 @@ describe('authorising many open streams again (issue 23 item 5)', () => {
     staying.close();
   });
 });
+
+describe('a stream opened without a real socket (app.inject, as the fuzzer sends it)', () => {
+  let world: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    world = await setUp({});
+  });
+  afterAll(() => world.ctx.close());
+
+  it('still answers 200 text/event-stream', async () => {
+    const response = await world.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/events?company_id=${world.tenants.companyId}`,
+      headers: { cookie: await signIn(world.ctx.app, 'owner@acme.test') },
+      payloadAsStream: true,
+    });
+    response.stream().destroy();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+  });
+});

@@ -222,8 +222,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<Options> = async (app, options)
       reply.hijack();
       const raw: ServerResponse = reply.raw;
       // A stream is long-lived by design: HTTP_IDLE_TIMEOUT_SECONDS (silence on a connection) must not cut it. The
-      // heartbeat below finds a peer that is gone.
-      raw.socket?.setTimeout(0);
+      // heartbeat below finds a peer that is gone. (An injected request's socket has no timer to clear.)
+      raw.socket?.setTimeout?.(0);
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
