@@ -73,7 +73,7 @@ describe('flattenTree', () => {
     expect(rows.find((row) => row.key === store.id)).toMatchObject({ expandable: false, expanded: false });
   });
 
-  it('flattens 5,000 nodes in linear time and a deep chain without overflowing the stack', () => {
+  it('flattens 5,000 nodes and a deep chain without overflowing the stack', () => {
     const folders = Array.from({ length: 50 }, (_, f) =>
       node(
         'folder',
@@ -82,10 +82,8 @@ describe('flattenTree', () => {
       ),
     );
     const wide = node('company', 'WIDE', folders);
-    const started = performance.now();
+    // Its speed is measured in bench/tree-render.ts, never timed here.
     expect(flattenTree(wide, new Set())).toHaveLength(1 + 50 + 50 * 99);
-    // Linear: a few ms here; a quadratic walk would take seconds. The bound leaves room for a slow CI machine.
-    expect(performance.now() - started).toBeLessThan(250);
 
     let deep = node('folder', 'LEAF');
     for (let level = 0; level < 20_000; level += 1) deep = node('folder', `L${level}`, [deep]);
