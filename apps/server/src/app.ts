@@ -499,6 +499,7 @@ export async function buildApp({
           timeseries,
           models,
           master,
+          compute,
         }),
         visibility,
       });

@@ -1,7 +1,5 @@
 import {
   bearingDefectFrequencies,
-  type CurrentSpectrumSeries,
-  currentSpectrum,
   DEFAULT_DIAGNOSTIC_LIMITS,
   DIAGNOSTIC_FAULT_SERIES,
   type DiagnosticFault,
@@ -30,12 +28,14 @@ import {
   TR_RANGE_LIMIT_DAYS,
 } from '@sdp/contracts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import type { CapturePhases, CaptureRow, McaRepository } from './mca.repository.ts';
+import type { PhaseSpectra } from './mca-spectra.ts';
 
 const MCA = 2;
 const DAY_MS = 86_400_000;
@@ -100,7 +100,12 @@ interface Deps {
   timeseries: TimeseriesRepository;
   models: ModelsRepository;
   master: MasterRepository;
+  /** Spectra of captures are computed on its threads, never on the event loop (issue 23 item 9). */
+  compute: ComputePool;
 }
+
+/** The module whose phaseSpectraTask the compute pool runs. */
+const MCA_SPECTRA = new URL('./mca-spectra.ts', import.meta.url);
 
 /** 'YYYY-MM-DD HH:mm' in the company's zone. */
 function aliasOf(at: Date, timeZone: string): string {
@@ -116,8 +121,6 @@ function aliasOf(at: Date, timeZone: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
-
-type PhaseSpectra = Record<'IA' | 'IB' | 'IC', CurrentSpectrumSeries>;
 
 /**
  * Bytes a capture's cached spectra take per sample, at most: three phases, each with frequency, level and the
@@ -166,7 +169,7 @@ function thinned(x: Float64Array, ys: readonly ArrayLike<number>[], maxPoints: n
 }
 
 /** The MCA dashboard (spec 02 §2.5–§2.7, §7): every figure from stored captures and series through @sdp/analytics. */
-export function createMcaService({ repository, timeseries, models, master }: Deps) {
+export function createMcaService({ repository, timeseries, models, master, compute }: Deps) {
   const spectrumCache = byteBoundedCache<PhaseSpectra>(SPECTRUM_CACHE_BYTES);
   /** The motor and its settings; another model's type answers 404, as an unknown model. */
   async function motor(modelId: string) {
@@ -217,32 +220,31 @@ export function createMcaService({ repository, timeseries, models, master }: Dep
       `${modelId}/${head.file_name}/${head.captured_at.getTime()}/${head.length}/${maxHz ?? 'all'}`;
     const toRead = heads.filter((head) => !spectrumCache.get(keyOf(head))).map((head) => head.file_name);
     if (toRead.length) {
-      for (const capture of await repository.capturePhases(modelId, toRead)) {
+      const captures = await repository.capturePhases(modelId, toRead);
+      const spectra = await Promise.all(
+        captures.map(({ file_name, sample_rate, a, b, c }) =>
+          compute.call<PhaseSpectra>(MCA_SPECTRA, 'phaseSpectraTask', {
+            fileName: file_name,
+            sampleRateHz: sample_rate,
+            a,
+            b,
+            c,
+            ...(maxHz === undefined ? {} : { maxHz }),
+          }),
+        ),
+      );
+      for (const [index, capture] of captures.entries())
         spectrumCache.set(
           keyOf(capture),
-          spectraOf(capture, maxHz),
+          spectra[index] as PhaseSpectra,
           capture.length * SPECTRUM_BYTES_PER_SAMPLE,
         );
-      }
     }
     return unique.flatMap((name) => {
       const head = heads.find((one) => one.file_name === name) as CaptureRow;
       const spectra = spectrumCache.get(keyOf(head));
       return spectra ? [{ capture: head, spectra }] : [];
     });
-  }
-
-  function spectraOf(capture: CapturePhases, maxHz?: number): PhaseSpectra {
-    const spectrum = (samples: Float32Array) => {
-      try {
-        return currentSpectrum(samples, capture.sample_rate, maxHz === undefined ? {} : { maxHz });
-      } catch (error) {
-        throw badRequest(
-          `fileName: capture '${capture.file_name}' has no supply peak (${(error as Error).message}).`,
-        );
-      }
-    };
-    return { IA: spectrum(capture.a), IB: spectrum(capture.b), IC: spectrum(capture.c) };
   }
 
   function limitOf(m: Motor, tag: string) {

@@ -260,3 +260,28 @@ describe('MCA statuses and series', () => {
     expect(tab.statusCode).toBe(400);
   });
 });
+
+describe('MCA spectra off the event loop (issue 23 item 9)', () => {
+  it('answers 400 naming a capture without a supply peak, as computed on a compute thread', async () => {
+    const t = origin - DAY;
+    for (const channel of ['a', 'b', 'c'])
+      await post('/api/v1/ingest/waveforms', {
+        modelCode: p103.code,
+        sensor: 'Motor current',
+        kind: 'current',
+        channel,
+        sampleRate: 5120,
+        capturedAt: new Date(t).toISOString(),
+        unit: 'A',
+        fileName: fileOf('P103', channel, t),
+        samples: Array.from({ length: 4096 }, () => 0),
+      });
+    const silent = await get(`${base(p103)}/frequency?fileName=${fileOf('P103', 'a', t)}&groupCode=FL`);
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json().detail).toMatch(
+      new RegExp(
+        `^fileName: capture '${fileOf('P103', 'a', t)}' has no supply peak \\(no supply peak found near 50 Hz`,
+      ),
+    );
+  });
+});
