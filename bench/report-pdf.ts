@@ -124,6 +124,8 @@ try {
     }),
     readLogo: logoReaderOf(createLocalStorage(path.join(dataDir, 'files')).open),
     visibility: createEquipmentVisibility(database.pool),
+    // Not used to render: the bench's own PDFs go through the server above.
+    limits: { perUserPerMinute: 1, maxBytesPerCompany: 1 },
     publicUrl: server.url,
   });
   const to = new Date(Math.min(end.getTime() + 1, Date.now()));

@@ -319,6 +319,7 @@ export async function buildApp({
   const reports = createReportsService({
     db,
     visibility,
+    limits: config.reportLimits,
     repository: createReportsRepository(db, pool),
     runs: emailSchedulesRepository,
     timeseries,

@@ -105,6 +105,23 @@ describe('configuration', () => {
     );
   });
 
+  it('limits on-demand report PDFs: 10 a minute per user and 200 MB stored per company by default (issue 23 item 15)', () => {
+    expect(loadConfig({}).reportLimits).toEqual({
+      perUserPerMinute: 10,
+      maxBytesPerCompany: 200 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({ REPORT_PDF_MAX_PER_USER_PER_MINUTE: '3', REPORT_FILES_MAX_MB_PER_COMPANY: '5' })
+        .reportLimits,
+    ).toEqual({ perUserPerMinute: 3, maxBytesPerCompany: 5 * 1024 * 1024 });
+    expect(() => loadConfig({ REPORT_PDF_MAX_PER_USER_PER_MINUTE: '0' })).toThrow(
+      'REPORT_PDF_MAX_PER_USER_PER_MINUTE',
+    );
+    expect(() => loadConfig({ REPORT_FILES_MAX_MB_PER_COMPANY: 'lots' })).toThrow(
+      'REPORT_FILES_MAX_MB_PER_COMPANY',
+    );
+  });
+
   it('refuses a FILES_DIR that would serve DATA_DIR, its database or its secrets (issue 11 item 1)', () => {
     const data = path.resolve('/srv/sdp/data');
     for (const [files, problem] of [

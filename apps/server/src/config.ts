@@ -65,6 +65,8 @@ const envSchema = z
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     INVITE_MAX_PER_INVITER_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
     INVITE_MAX_PER_COMPANY_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(100),
+    REPORT_PDF_MAX_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+    REPORT_FILES_MAX_MB_PER_COMPANY: z.coerce.number().int().min(1).max(1_000_000).default(200),
     MAIL_OUTBOX_SHOWS_LINKS: flag.optional(),
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(500_000_000).default(40_000_000),
     UPLOAD_MAX_BYTES: z.coerce
@@ -271,6 +273,8 @@ export interface Config {
   invitationTtlDays: number;
   /** Invitation mails one inviter, and one company, may send an hour (429 beyond). */
   invitationLimits: { perInviterPerHour: number; perCompanyPerHour: number };
+  /** On-demand report PDFs: per user a minute (429 beyond), and the bytes of stored PDFs per company (409 beyond). */
+  reportLimits: { perUserPerMinute: number; maxBytesPerCompany: number };
   /** The Mail outbox shows invitation links (development and tests without a mail server only). */
   mailOutboxShowsLinks: boolean;
   uploadMaxBytes: number;
@@ -411,6 +415,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     invitationLimits: {
       perInviterPerHour: e.INVITE_MAX_PER_INVITER_PER_HOUR,
       perCompanyPerHour: e.INVITE_MAX_PER_COMPANY_PER_HOUR,
+    },
+    reportLimits: {
+      perUserPerMinute: e.REPORT_PDF_MAX_PER_USER_PER_MINUTE,
+      maxBytesPerCompany: e.REPORT_FILES_MAX_MB_PER_COMPANY * 1024 * 1024,
     },
     mailOutboxShowsLinks: e.MAIL_OUTBOX_SHOWS_LINKS ?? false,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

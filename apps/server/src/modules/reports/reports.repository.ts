@@ -218,6 +218,39 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
       return row.id;
     },
 
+    /**
+     * Reserves an on-demand PDF of a user: an empty file row, filled once rendered ({@link fillFile}) or dropped.
+     * Answers how many of the user's files the last minute holds (this one included, and those still rendering, so
+     * parallel requests count each other) and in how many seconds the oldest of them leaves the minute.
+     */
+    async reserveFile(file: { companyId: string; modelId: string; kind: ReportKind; userId: string }) {
+      const id = await this.insertFile({ ...file, name: 'rendering.pdf', content: Buffer.alloc(0) });
+      const { rows } = await pool.query<{ recent: number; retryAfter: number }>(
+        `SELECT count(*)::int AS recent,
+           greatest(1, ceil(extract(epoch FROM min(created_at) + interval '1 minute' - now())))::int AS "retryAfter"
+         FROM report_files WHERE created_by = $1 AND created_at > now() - interval '1 minute'`,
+        [file.userId],
+      );
+      return { id, recent: rows[0]?.recent ?? 1, retryAfterSeconds: rows[0]?.retryAfter ?? 60 };
+    },
+
+    async fillFile(id: string, name: string, content: Buffer) {
+      await db.updateTable('report_files').set({ file_name: name, content }).where('id', '=', id).execute();
+    },
+
+    async dropFile(id: string) {
+      await db.deleteFrom('report_files').where('id', '=', id).execute();
+    },
+
+    /** The bytes of the company's stored report PDFs (scheduled and on demand, kept three days). */
+    async storedBytes(companyId: string): Promise<number> {
+      const { rows } = await pool.query<{ bytes: string }>(
+        'SELECT coalesce(sum(octet_length(content)), 0)::bigint AS bytes FROM report_files WHERE company_id = $1',
+        [companyId],
+      );
+      return Number(rows[0]?.bytes ?? 0);
+    },
+
     file(id: string) {
       return db
         .selectFrom('report_files')

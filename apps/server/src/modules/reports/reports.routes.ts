@@ -1,4 +1,5 @@
 import {
+  errorResponse,
   type ReportKind,
   reportConfig,
   reportConfigUpdate,
@@ -13,7 +14,7 @@ import { access, requireAuth } from '../../auth/access.ts';
 import { type EquipmentVisibility, seesEquipment } from '../../auth/equipment-visibility.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { errorResponses, paramId } from '../../lib/route-schemas.ts';
-import type { ReportsService } from './reports.service.ts';
+import { ReportRateLimited, type ReportsService } from './reports.service.ts';
 
 interface Options {
   service: ReportsService;
@@ -83,17 +84,30 @@ export const reportsRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
       },
       schema: {
         tags: ['reports'],
-        summary: 'Get report PDF (spec 03 §7.6): renders the model report of start–end and answers {url}',
+        summary:
+          'Get report PDF (spec 03 §7.6): renders the model report of start–end and answers {url}. At most REPORT_PDF_MAX_PER_USER_PER_MINUTE a minute per user (429 with Retry-After); 409 when the company’s stored PDFs would pass REPORT_FILES_MAX_MB_PER_COMPANY',
         params: z.object({ id: uuid }),
         querystring: reportPdfQuery,
-        response: { 200: reportPdfResult, ...errorResponses },
+        response: { 200: reportPdfResult, ...errorResponses, 409: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       if (auth.companyId !== request.params.id) throw notFound('Model not found.');
       const { model_id, start, end, type } = request.query;
-      return service.pdf(request.params.id, model_id, new Date(start), new Date(end), type, auth.userId);
+      try {
+        return await service.pdf(
+          request.params.id,
+          model_id,
+          new Date(start),
+          new Date(end),
+          type,
+          auth.userId,
+        );
+      } catch (error) {
+        if (error instanceof ReportRateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 

@@ -17,7 +17,7 @@ import {
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { escapeHtml, mailText } from '../../mail/user-text.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
@@ -89,6 +89,21 @@ function peakDecimate(frequencies: Float64Array, amplitudes: Float64Array, point
   return { f, a };
 }
 
+/** 429 for a user past their report PDFs of the minute; `retryAfterSeconds` goes into Retry-After. */
+export class ReportRateLimited extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(perMinute: number, retryAfterSeconds: number) {
+    super(
+      429,
+      `You asked for more than ${perMinute} report PDFs in a minute (REPORT_PDF_MAX_PER_USER_PER_MINUTE). Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      'report-rate-limit',
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
 /**
  * Online reports (spec 01 §2, §7 'Reports', spec 03 §2.17, §7.6): the MCA monthly and RVS daily settings with
  * their recipients and pg-boss schedules, the PDF rendered from stored data, and its delivery through the outbox.
@@ -103,6 +118,8 @@ export function createReportsService(deps: {
   jobs: Jobs;
   mail: MailService;
   readLogo: LogoReader;
+  /** On-demand PDFs: per user a minute, and the bytes of stored PDFs per company (issue 23 item 15). */
+  limits: { perUserPerMinute: number; maxBytesPerCompany: number };
   /** A model's report goes only to the chosen recipients who see that model (issue 23 item 10). */
   visibility: Pick<EquipmentVisibility, 'membersSeeingModel'>;
   publicUrl: string;
@@ -410,9 +427,26 @@ export function createReportsService(deps: {
       if (model.model_type_id !== MODEL_TYPE_OF_KIND[kind])
         throw badRequest(`type: this model is not an ${kind} model.`);
       const to = new Date(Math.min(end.getTime() + 1, now().getTime()));
-      const { pdf, name } = await render(modelId, start, to, kind);
-      const id = await repository.insertFile({ companyId, modelId, kind, name, content: pdf, userId });
-      return { url: `/api/v1/companies/${companyId}/report-files/${id}` };
+      const { limits } = deps;
+      const reserved = await repository.reserveFile({ companyId, modelId, kind, userId });
+      try {
+        if (reserved.recent > limits.perUserPerMinute)
+          throw new ReportRateLimited(limits.perUserPerMinute, reserved.retryAfterSeconds);
+        const storageFull = (bytes: number) =>
+          conflict(
+            `This company's stored report PDFs would take ${megabytes(bytes)} MB of the ${megabytes(limits.maxBytesPerCompany)} MB allowed (REPORT_FILES_MAX_MB_PER_COMPANY). Stored PDFs are removed after three days: try again later.`,
+            'report-storage-full',
+          );
+        const stored = await repository.storedBytes(companyId);
+        if (stored >= limits.maxBytesPerCompany) throw storageFull(stored);
+        const { pdf, name } = await render(modelId, start, to, kind);
+        if (stored + pdf.length > limits.maxBytesPerCompany) throw storageFull(stored + pdf.length);
+        await repository.fillFile(reserved.id, name, pdf);
+      } catch (error) {
+        await repository.dropFile(reserved.id);
+        throw error;
+      }
+      return { url: `/api/v1/companies/${companyId}/report-files/${reserved.id}` };
     },
 
     async file(companyId: string, id: string) {
