@@ -54,6 +54,16 @@ export function isWebLink(link: string): boolean {
   }
 }
 
+/**
+ * A web link as it is stored and answered: with its scheme, `https://` added to one typed without. A client that uses
+ * a stored link as written then always opens a web page: without a scheme, `name:1/…` would be read as a scheme of
+ * its own (issue 23 item 14). Expects a link {@link isWebLink} accepted.
+ */
+export function withWebScheme(link: string): string {
+  if (link === '' || /^https?:\/\//i.test(link)) return link;
+  return `https://${link.replace(/^\/+/, '')}`;
+}
+
 /** A link field: a web address only (no `javascript:`, `data:`, `file:` …), so no client can be handed script. */
 export const webLink = z
   .string()

@@ -1,3 +1,4 @@
+import { withWebScheme } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
@@ -59,7 +60,7 @@ export function createOfflineModelsService(deps: { structure: StructureRepositor
         company_id: companyId,
         equipment_tag_id: tagId,
         title: input.title,
-        link_url: input.linkUrl,
+        link_url: withWebScheme(input.linkUrl),
         is_active: input.isActive === 'active',
       });
       await audit.record({
@@ -78,7 +79,7 @@ export function createOfflineModelsService(deps: { structure: StructureRepositor
       checkActivationChange(auth, current.is_active, input.isActive);
       await structure.updateOffline(id, {
         title: input.title,
-        link_url: input.linkUrl,
+        link_url: withWebScheme(input.linkUrl),
         is_active: input.isActive === 'active',
       });
       await audit.record({

@@ -317,7 +317,8 @@ describe('models on the tree', () => {
     const pump = area.children[0] as TreeNode;
     expect(pump.equipmentModels.map((m) => [m.title, m.is_offline, m.linkUrl])).toEqual([
       ['Pump vibration', false, ''],
-      ['Historian', true, 'historian.example.com'],
+      // Stored with its scheme, so a client using it as written opens a web page (issue 23 item 14).
+      ['Historian', true, 'https://historian.example.com'],
     ]);
     expect([pump.status, area.status, plant.status, root.status]).toEqual([1, 1, 1, 1]);
     expect(pump.path).toEqual(['ACME POWER PLANT', 'PLANT', 'AREA ONE', 'P101']);
