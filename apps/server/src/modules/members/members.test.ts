@@ -501,7 +501,11 @@ describe('members one may demote or remove (issue 23 item 11)', () => {
     expect(byAdmin.statusCode).toBe(200);
     expect(await membership(ownerRvs)).toEqual({ role: 'owner_rvs', status: 'inactive' });
     // Leave room under the limit of 10 active members for the tests after this one.
-    await ctx.db.updateTable('memberships').set({ status: 'inactive' }).where('user_id', '=', owner).execute();
+    await ctx.db
+      .updateTable('memberships')
+      .set({ status: 'inactive' })
+      .where('user_id', '=', owner)
+      .execute();
   });
 });
 
