@@ -25,10 +25,10 @@ import type { FileStore } from '../../storage/files.ts';
 import { byteLimit } from '../../storage/storage.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
 import type { MasterRepository } from './master.repository.ts';
-import { exportModelWorkbook, FILE_REQUIRED, parseRecommendationWorkbook } from './model-files.ts';
 import type { ModelsRepository } from './models.repository.ts';
 import type { ModelsService } from './models.service.ts';
 import type { OfflineModelsService } from './offline-models.service.ts';
+import { exportModelWorkbook, FILE_REQUIRED, parseRecommendationWorkbook } from './workbooks.ts';
 
 interface Options {
   service: ModelsService;

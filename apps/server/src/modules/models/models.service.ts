@@ -12,9 +12,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { StructureRepository } from '../structure/structure.repository.ts';
 import type { MasterRepository } from './master.repository.ts';
-import { type RecommendationRow, recommendationWorkbook } from './model-files.ts';
 import type { ModelsRepository, OnlineModelRow } from './models.repository.ts';
 import { defaultSettings, monitoredTags, readSettings, validateSettings } from './settings.ts';
+import { type RecommendationRow, recommendationWorkbook } from './workbooks.ts';
 
 /** The stored document with each section the update sends (and each field of its `model_in`) put in its place. */
 export function mergeSettings(

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 import { createModel, seedEquipment } from '../../../test/plant.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseRecommendationWorkbook, recommendationWorkbook } from './model-files.ts';
 import { WORKBOOK_LIMITS } from './workbook-guard.ts';
+import { parseRecommendationWorkbook, recommendationWorkbook } from './workbooks.ts';
 
 interface Entry {
   name: string;

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../../lib/http-error.ts';
-import { EXCEL_REQUIRED, readRecommendationRows } from './model-files.ts';
+import { EXCEL_REQUIRED, readRecommendationRows } from './workbooks.ts';
 
-/** Reads one recommendation workbook under the heap limit its parent set (model-files.ts readInWorker). */
+/** Reads one recommendation workbook under the heap limit its parent set (workbooks.ts readInWorker). */
 try {
   const rows = await readRecommendationRows(Buffer.from(workerData as Uint8Array));
   parentPort?.postMessage({ rows });

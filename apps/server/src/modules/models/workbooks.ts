@@ -5,6 +5,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { MasterData } from './master.repository.ts';
 import { guardWorkbookZip } from './workbook-guard.ts';
 
+// The Excel workbooks of the models module: the recommendation workbook (read in workbook-worker.ts after
+// workbook-guard.ts has checked the archive, and written for download) and the configuration export of a model.
+
 /** ExcelJS is large and only needed when a workbook is read or written: loaded on first use. */
 async function excel(): Promise<typeof ExcelJSModule> {
   return (await import('exceljs')).default;
