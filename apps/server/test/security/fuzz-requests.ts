@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Tenant } from '../../test/harness.ts';
+import type { Tenant } from '../harness.ts';
 import {
   asText,
   type Hints,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CSRF, createTestContext, type TestContext } from '../../test/harness.ts';
+import { CSRF, createTestContext, type TestContext } from '../harness.ts';
 import {
   type FuzzRequest,
   type GoodFile,

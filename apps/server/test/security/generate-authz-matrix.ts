@@ -1,16 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/pool.ts';
-import { createEventBus } from '../events/event-bus.ts';
-import { createJobs } from '../jobs/jobs.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/pool.ts';
+import { createEventBus } from '../../src/events/event-bus.ts';
+import { createJobs } from '../../src/jobs/jobs.ts';
 import { buildMatrix, formatMatrix } from './authz-spec.ts';
 
 /**
  * Writes authz-matrix.json from the route registry, permissions.ts and authz-spec.ts:
- * `npx node apps/server/src/security/generate-authz-matrix.ts`. Building the app needs no database: pools connect
+ * `npx node apps/server/test/security/generate-authz-matrix.ts`. Building the app needs no database: pools connect
  * on first use, and nothing here queries.
  */
 export const MATRIX_FILE = path.join(import.meta.dirname, 'authz-matrix.json');

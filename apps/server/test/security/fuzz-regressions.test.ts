@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF, createTestContext, type TestContext } from '../../test/harness.ts';
+import { CSRF, createTestContext, type TestContext } from '../harness.ts';
 import { seedWorld, type World } from './fuzz-world.ts';
 
 /** Requests the route fuzzer (fuzz.test.ts) found answered with a 5xx or without `{detail}`, kept as plain cases. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF, createTestContext, type TestContext } from '../../test/harness.ts';
+import { CSRF, createTestContext, type TestContext } from '../harness.ts';
 import {
   type AuthzWorld,
   type Call,
@@ -828,7 +828,7 @@ describe('authorization matrix', () => {
       access: { kind: 'signedIn' as const },
     };
     expect(buildMatrix([...ctx.routes, route]).problems).toEqual([
-      `GET /api/v1/new-thing has no entry in apps/server/src/security/authz-spec.ts ROUTE_SPECS: add who may call it, then run ${REGENERATE}`,
+      `GET /api/v1/new-thing has no entry in apps/server/test/security/authz-spec.ts ROUTE_SPECS: add who may call it, then run ${REGENERATE}`,
     ]);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
+import { hashToken } from '../../src/auth/access.ts';
 import {
   addMember,
   createUser,
@@ -13,9 +14,8 @@ import {
   TENANT_EMAILS,
   type Tenant,
   type TestContext,
-} from '../../test/harness.ts';
-import { createIngestKey, createModel, seedEquipment } from '../../test/plant.ts';
-import { hashToken } from '../auth/access.ts';
+} from '../harness.ts';
+import { createIngestKey, createModel, seedEquipment } from '../plant.ts';
 import type { Operation } from './fuzz-requests.ts';
 import type { Hints, JsonSchema } from './fuzz-values.ts';
 

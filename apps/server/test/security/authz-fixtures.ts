@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createInvitationsRepository } from '../../src/modules/members/invitations.repository.ts';
+import { textPdf } from '../../src/modules/model-files/pdf.ts';
 import {
   addMember,
   CSRF,
@@ -10,10 +12,8 @@ import {
   signInTenants,
   TENANT_EMAILS,
   type TestContext,
-} from '../../test/harness.ts';
-import { createIngestKey, seedEquipment } from '../../test/plant.ts';
-import { createInvitationsRepository } from '../modules/members/invitations.repository.ts';
-import { textPdf } from '../modules/model-files/pdf.ts';
+} from '../harness.ts';
+import { createIngestKey, seedEquipment } from '../plant.ts';
 import type { Role, Scope } from './authz-spec.ts';
 
 /**
