@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
-import { textPdf } from '../../apps/server/src/modules/model-files/pdf.ts';
+import { textPdf } from '../../apps/server/src/lib/pdf.ts';
 import { type ApiSession, apiSession } from '../lib/api.ts';
 import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
 import { onePixelPng } from '../lib/png.ts';

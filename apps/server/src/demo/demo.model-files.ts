@@ -1,4 +1,4 @@
-import { textPdf } from '../modules/model-files/pdf.ts';
+import { textPdf } from '../lib/pdf.ts';
 
 interface About {
   code: string;

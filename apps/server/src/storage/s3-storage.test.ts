@@ -25,7 +25,7 @@ import {
 import { multipart } from '../../test/multipart.ts';
 import { assignEquipment, createModel, seedEquipment } from '../../test/plant.ts';
 import type { S3Settings } from '../config.ts';
-import { textPdf } from '../modules/model-files/pdf.ts';
+import { textPdf } from '../lib/pdf.ts';
 import { createS3Storage } from './s3-storage.ts';
 
 // FILES_STORE=s3 against a real S3-compatible server (s3rver, in this process, on a loopback port of the system's

@@ -1,15 +1,17 @@
 import type { DocumentType, ModelDocuments, ModelImage } from '@sdp/contracts';
 import type { Db } from '../../db/pool.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { isPdf } from '../../lib/pdf.ts';
 import type { FileStore } from '../../storage/files.ts';
 import { checkImage } from '../uploads/image.ts';
 import type { ModelFilesRepository } from './model-files.repository.ts';
-import { isPdf, PDF_ONLY_MESSAGE } from './pdf.ts';
 
 /** Success messages of spec 02 §8. */
 export const ADD_IMAGE_SUCCESS = 'Add image Success.';
 export const DELETE_IMAGE_SUCCESS = 'Delete image Success.';
 export const IMPORT_DOCUMENT_SUCCESS = 'Import document Success.';
+/** What the Document tab answers a file that is not a PDF (spec 02 §5). */
+export const PDF_ONLY_MESSAGE = 'Please upload PDF file only';
 /** More pictures than a carousel can usefully cycle through; the spec sets no number. */
 export const MAX_IMAGES_PER_MODEL = 50;
 

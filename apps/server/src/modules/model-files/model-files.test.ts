@@ -11,7 +11,7 @@ import {
 } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { assignEquipment, createModel, seedEquipment } from '../../../test/plant.ts';
-import { isPdf, textPdf } from './pdf.ts';
+import { isPdf, textPdf } from '../../lib/pdf.ts';
 
 let ctx: TestContext;
 let cookies: Record<Tenant, string>;

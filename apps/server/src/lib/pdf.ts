@@ -1,6 +1,3 @@
-/** What the Document tab answers a file that is not a PDF (spec 02 §5). */
-export const PDF_ONLY_MESSAGE = 'Please upload PDF file only';
-
 /**
  * Whether the bytes are a PDF, by their content (never the name or the header the browser sent): the header
  * `%PDF-1.x` or `%PDF-2.x` at the start (a few bytes of junk before it are tolerated by readers, not by us) and
