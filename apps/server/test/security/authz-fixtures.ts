@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { textPdf } from '../../src/lib/pdf.ts';
 import { createInvitationsRepository } from '../../src/modules/members/invitations.repository.ts';
-import { textPdf } from '../../src/modules/model-files/pdf.ts';
 import {
   addMember,
   CSRF,
