@@ -43,11 +43,15 @@ const positive = (text: string | undefined) => {
   return Number.isFinite(value) && value > 0 ? value : null;
 };
 
+/** What loading an RVS model reads: the model, its settings, configuration and advice, master data, its series. */
+export interface RvsModelDeps {
+  models: Pick<ModelsRepository, 'find' | 'settings' | 'configurations' | 'recommendations'>;
+  master: Pick<MasterRepository, 'get'>;
+  timeseries: Pick<TimeseriesRepository, 'series' | 'm4ToWidth'>;
+}
+
 /** Loads an RVS model for its calls; unknown answers 404, another type 400 naming `modelId`. */
-export async function loadRvsModel(
-  deps: { models: ModelsRepository; master: MasterRepository; timeseries: TimeseriesRepository },
-  modelId: string,
-): Promise<RvsModel> {
+export async function loadRvsModel(deps: RvsModelDeps, modelId: string): Promise<RvsModel> {
   const model = await deps.models.find(modelId);
   if (!model) throw notFound();
   if (model.model_type_id !== RVS_TYPE)
