@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accessPlugin, type RegisteredRoute } from './auth/access.ts';
-import { authRoutes } from './auth/auth.routes.ts';
+import { authRoutes, sessionSignIn } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
 import { createAuthCache } from './auth/auth-cache.ts';
 import { csrfGuard } from './auth/csrf.ts';
@@ -69,6 +69,7 @@ import { createMcaService } from './modules/mca/mca.service.ts';
 import { adminsRoutes } from './modules/members/admins.routes.ts';
 import { createAdminsService } from './modules/members/admins.service.ts';
 import { createInvitationsRepository } from './modules/members/invitations.repository.ts';
+import { invitationsRoutes } from './modules/members/invitations.routes.ts';
 import { createInvitationsService } from './modules/members/invitations.service.ts';
 import { createMembersRepository } from './modules/members/members.repository.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
@@ -373,14 +374,26 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes, { pool, isReady, checkFiles: () => storage.check() });
-  await app.register(authRoutes, {
-    service: authService,
-    invitations: invitationsService,
-    users,
-    oidc,
+  const sessionCookie = {
     secureCookies: config.publicUrl.startsWith('https://'),
     sessionTtlMinutes: config.sessionTtlMinutes,
+  };
+  await app.register(authRoutes, {
+    service: authService,
+    accounts: {
+      findByEmail: (email) => users.findByEmail(email),
+      linkOidcSubject: (userId, subject) => users.linkOidcSubject(userId, subject),
+      acceptInvitations: async (userId) => {
+        await invitationsService.acceptAllFor(userId);
+      },
+    },
+    oidc,
+    ...sessionCookie,
     reportIssueUrl: config.reportIssueUrl,
+  });
+  await app.register(invitationsRoutes, {
+    service: invitationsService,
+    signIn: sessionSignIn(authService, sessionCookie),
   });
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import { committedOpenApiDocument, servedOpenApiDocument } from '../test/openapi
 
 describe('the OpenAPI document', () => {
   it('is the committed docs/openapi.json (regenerate: npx node apps/server/test/openapi-document.ts --write)', async () => {
-    expect(await servedOpenApiDocument()).toBe(await committedOpenApiDocument());
+    // Compared as documents: the order in which routes are registered is not part of the API.
+    expect(JSON.parse(await servedOpenApiDocument())).toEqual(JSON.parse(await committedOpenApiDocument()));
   });
 });

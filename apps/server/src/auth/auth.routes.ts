@@ -10,37 +10,57 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
-import { invitationsRoutes } from '../modules/members/invitations.routes.ts';
-import type { InvitationsService } from '../modules/members/invitations.service.ts';
-import type { UsersRepository } from '../modules/users/users.repository.ts';
 import { access, SESSION_COOKIE } from './access.ts';
 import { type AuthService, TooManyAttempts } from './auth.service.ts';
 import { type OidcClient, OidcError } from './oidc.ts';
 
-interface Options {
-  service: AuthService;
-  invitations: InvitationsService;
-  users: UsersRepository;
-  oidc: OidcClient | null;
+/**
+ * What the OpenID Connect sign-in needs of accounts and invitations. auth/ imports no module: modules/users and
+ * modules/members implement this and app.ts passes it in.
+ */
+export interface OidcAccounts {
+  findByEmail(email: string): Promise<{ id: string } | undefined>;
+  linkOidcSubject(userId: string, subject: string): Promise<void>;
+  /** Signing in through the issuer is how an invited user accepts: their open invitations activate. */
+  acceptInvitations(userId: string): Promise<void>;
+}
+
+/** The session cookie's settings, shared by every route that signs somebody in or out. */
+export interface SessionCookieOptions {
   secureCookies: boolean;
   sessionTtlMinutes: number;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, options: SessionCookieOptions) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure under an https PUBLIC_URL, and whenever the request came over https (directly, or through a proxy
+    // that TRUST_PROXY names).
+    secure: options.secureCookies || reply.request.protocol === 'https',
+    maxAge: options.sessionTtlMinutes * 60,
+  });
+}
+
+/** Opens a session for a user who has proved who they are (an accepted invitation) and sets its cookie. */
+export function sessionSignIn(service: AuthService, options: SessionCookieOptions) {
+  return async (userId: string, reply: FastifyReply) => {
+    const { token, ...result } = await service.openSession(userId, null);
+    setSessionCookie(reply, token, options);
+    return result;
+  };
+}
+
+interface Options extends SessionCookieOptions {
+  service: AuthService;
+  accounts: OidcAccounts;
+  oidc: OidcClient | null;
   reportIssueUrl: string | null;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
   const { service, oidc } = options;
-
-  function setSessionCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      // Secure under an https PUBLIC_URL, and whenever the request came over https (directly, or through a proxy
-      // that TRUST_PROXY names).
-      secure: options.secureCookies || reply.request.protocol === 'https',
-      maxAge: options.sessionTtlMinutes * 60,
-    });
-  }
 
   function clearSessionCookie(reply: FastifyReply) {
     reply.clearCookie(SESSION_COOKIE, {
@@ -93,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
           if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
           throw error;
         });
-      setSessionCookie(reply, token);
+      setSessionCookie(reply, token, options);
       return result;
     },
   );
@@ -114,15 +134,6 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       return reply.code(204).send(null);
     },
   );
-
-  await app.register(invitationsRoutes, {
-    service: options.invitations,
-    signIn: async (userId, reply) => {
-      const { token, ...result } = await service.openSession(userId, null);
-      setSessionCookie(reply, token);
-      return result;
-    },
-  });
 
   if (!oidc) return;
 
@@ -161,13 +172,12 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     async (request, reply) => {
       try {
         const identity = await oidc.finish(request.url);
-        const user = await options.users.findByEmail(identity.email);
+        const user = await options.accounts.findByEmail(identity.email);
         if (!user) throw new OidcError('no-account', 'There is no SDP account for this e-mail address.');
-        await options.users.linkOidcSubject(user.id, identity.subject);
-        // Signing in through the issuer is how an invited user accepts: their open invitations activate.
-        await options.invitations.acceptAllFor(user.id);
+        await options.accounts.linkOidcSubject(user.id, identity.subject);
+        await options.accounts.acceptInvitations(user.id);
         const { token } = await service.openSession(user.id, identity.idToken);
-        setSessionCookie(reply, token);
+        setSessionCookie(reply, token, options);
         return reply.redirect('/login/redirect');
       } catch (error) {
         request.log.warn({ error }, 'OIDC sign-in failed');

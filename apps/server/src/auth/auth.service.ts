@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginResponse } from '@sdp/contracts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
-import type { AuditRepository } from '../modules/audit/audit.repository.ts';
-import type { UsersRepository } from '../modules/users/users.repository.ts';
-import type { UsersService } from '../modules/users/users.service.ts';
 import { hashToken } from './access.ts';
 import {
   accountKey,
@@ -14,11 +11,35 @@ import {
 import { verifyDecoy, verifyPassword } from './passwords.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
+/**
+ * What signing in needs of the people who may sign in. auth/ imports no module: modules/users implements these
+ * and app.ts passes them in.
+ */
+export interface SignInUsers {
+  findWithCompanies(
+    id: string,
+  ): Promise<
+    { id: string; status: string; platform_role: string | null; companies: { id: string }[] } | undefined
+  >;
+  findByEmail(email: string): Promise<{ id: string; password_hash: string | null } | undefined>;
+  recordSuccessfulLogin(id: string): Promise<void>;
+}
+
+/** The signed-in user's profile as the sign-in answer carries it (modules/users). */
+export interface SignInProfiles {
+  me(userId: string, selectedCompanyId: string | null): Promise<LoginResponse['user']>;
+}
+
+/** Where sign-in and sign-out are recorded (modules/audit). */
+export interface SignInAudit {
+  record(entry: { userId: string | null; action: string; entity: string }): Promise<void>;
+}
+
 interface Deps {
-  users: UsersRepository;
-  usersService: UsersService;
+  users: SignInUsers;
+  usersService: SignInProfiles;
   sessions: SessionsRepository;
-  audit: AuditRepository;
+  audit: SignInAudit;
   throttle: LoginThrottleRepository;
   sessionTtlMinutes: number;
   sessionMaxHours: number;
