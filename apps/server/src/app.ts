@@ -351,6 +351,7 @@ export async function buildApp({
     master,
     mail,
     bus: events,
+    audit,
     publicUrl: config.publicUrl,
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });

@@ -211,6 +211,62 @@ export const companyAlarm = faultEvent.extend({
 export const companyAlarms = z.object({ items: z.array(companyAlarm), total: z.number().int() });
 export type CompanyAlarm = z.infer<typeof companyAlarm>;
 
+/** Most events one bulk acknowledge or done may name. */
+export const FAULT_EVENT_BULK_MAX = 100;
+
+/**
+ * Acknowledge or done of several events from the alarm list (issue 26 item 5), all or nothing, with one comment.
+ * Without `email_to`, each event's mail goes to everyone who sees its model (its owners and assigned members).
+ */
+export const faultEventBulkRequest = z.object({
+  action: z.enum(['acknowledge', 'done']),
+  fault_event_ids: z
+    .array(z.coerce.number().int().positive())
+    .min(1, 'fault_event_ids: choose at least one fault event')
+    .max(FAULT_EVENT_BULK_MAX, `fault_event_ids: at most ${FAULT_EVENT_BULK_MAX} fault events at once`),
+  comment: z
+    .string()
+    .trim()
+    .min(1, 'comment: * Messages is required')
+    .max(FAULT_EVENT_COMMENT_MAX, `comment: at most ${FAULT_EVENT_COMMENT_MAX} characters`),
+  email_to: z
+    .array(z.email('email_to: enter e-mail addresses').max(320))
+    .min(1, 'email_to: leave it out to mail everyone who sees the equipment')
+    .max(100)
+    .optional(),
+});
+export type FaultEventBulkRequest = z.infer<typeof faultEventBulkRequest>;
+
+/** What a bulk call changed: each event with what happened to it (a second acknowledge updates the comment). */
+export const faultEventBulkResult = z.object({
+  changed: z.array(z.object({ id: z.number().int(), action: z.enum(['acknowledged', 'comment', 'done']) })),
+  items: z.array(faultEvent),
+});
+export type FaultEventBulkResult = z.infer<typeof faultEventBulkResult>;
+
+/** The model's fault-event history log (issue 26 item 7): who acknowledged, commented, closed, when. */
+export const faultEventHistoryQuery = z.object({
+  equipment_model_id: uuid,
+  startDate: instant.optional(),
+  endDate: instant.optional(),
+});
+export const faultEventHistoryEntry = z.object({
+  id: z.string(),
+  at: instant,
+  /** acknowledge, update-comment, done, update-done-comment (and what later work records, e.g. escalate). */
+  action: z.string(),
+  faultEventId: z.number().int(),
+  alarmMessage: z.string(),
+  alarmType: z.number().int(),
+  comment: z.string().nullable(),
+  recipients: z.array(z.string()),
+  outcome: z.string().nullable(),
+  user: faultEventPerson.nullable(),
+});
+export type FaultEventHistoryEntry = z.infer<typeof faultEventHistoryEntry>;
+export const faultEventHistory = z.object({ items: z.array(faultEventHistoryEntry) });
+export type FaultEventHistory = z.infer<typeof faultEventHistory>;
+
 /** The 'Real time fault event' switch of the signed-in user (spec 01 §1, §7). */
 export const realtimeSchedulerState = z.object({ enable: z.boolean(), language: z.enum(['en', 'th']) });
 export const realtimeSchedulerQuery = z.object({ language: z.enum(['en', 'th']).optional() });

@@ -551,6 +551,14 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     }),
   'POST /api/v1/fault-event/done': async (scope) =>
     json('POST', '/api/v1/fault-event/done', faultEventBody(await freshFaultEvent(scope, true), scope)),
+  'POST /api/v1/fault-event/bulk': async (scope) =>
+    json('POST', '/api/v1/fault-event/bulk', {
+      action: 'done',
+      fault_event_ids: [await freshFaultEvent(scope, true), await freshFaultEvent(scope, true)],
+      comment: 'checked',
+    }),
+  'GET /api/v1/fault-event/history': (scope) =>
+    get(`/api/v1/fault-event/history?equipment_model_id=${model(scope)}`),
   'GET /api/v1/fault-events': (scope) => get(`/api/v1/fault-events?company_id=${company(scope)}`),
   'GET /api/v1/fault-event/scheduler/status': () => get('/api/v1/fault-event/scheduler/status'),
   'POST /api/v1/fault-event/scheduler/enable': () => json('POST', '/api/v1/fault-event/scheduler/enable'),

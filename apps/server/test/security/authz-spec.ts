@@ -569,6 +569,11 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     rule: { kind: 'equipment', permission: 'ManageFaultEvents' },
     why: SPEC_PERMISSIONS.ManageFaultEvents.source,
   },
+  'POST /api/v1/fault-event/bulk': {
+    rule: { kind: 'equipment', permission: 'ManageFaultEvents' },
+    why: `issue 26 item 5: acknowledge / done from the alarm list, as the single-event actions; ${SPEC_PERMISSIONS.ManageFaultEvents.source}`,
+  },
+  'GET /api/v1/fault-event/history': view,
   'GET /api/v1/fault-events': {
     rule: company('ViewCompany'),
     why: 'issue 15 item 4: the company alarm list (members see the events of their assigned equipment: filtered)',

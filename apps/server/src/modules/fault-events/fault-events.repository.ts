@@ -184,6 +184,46 @@ export function createFaultEventsRepository(db: Db) {
       return rows[0];
     },
 
+    /** Several events locked for a bulk change, in id order (so two bulk calls never wait on each other in a cycle). */
+    async lockMany(ids: number[], executor: Db) {
+      const { rows } = await sql<{ id: number; is_acknowledged: boolean; done_at: Date | null }>`SELECT id,
+          is_acknowledged, done_at FROM fault_events WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`.execute(
+        executor,
+      );
+      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    },
+
+    /** The models of the events (unknown ids are left out). */
+    async modelsOfEvents(ids: number[]): Promise<Map<number, string>> {
+      const { rows } = await sql<{ id: string; model_id: string }>`SELECT id, model_id FROM fault_events
+        WHERE id = ANY(${ids}::bigint[])`.execute(db);
+      return new Map(rows.map((row) => [Number(row.id), row.model_id]));
+    },
+
+    /**
+     * The model's fault-event history log (issue 26 item 7): what the audit log holds of its events (acknowledge,
+     * comment updates, done and what later work records there), newest first, with who did it.
+     */
+    async history(companyId: string, modelId: string, from: Date | null, to: Date | null) {
+      const { rows } = await sql<{
+        id: string;
+        at: Date;
+        action: string;
+        entity_id: string;
+        detail: Record<string, unknown>;
+        user_id: string | null;
+        user_name: string | null;
+        user_email: string | null;
+      }>`SELECT a.id::text AS id, a.at, a.action, a.entity_id, a.detail, u.id AS user_id, u.name AS user_name,
+          u.email AS user_email
+        FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+        WHERE a.company_id = ${companyId} AND a.entity = 'fault-event' AND a.detail->>'modelId' = ${modelId}
+          AND (${from}::timestamptz IS NULL OR a.at >= ${from}::timestamptz)
+          AND (${to}::timestamptz IS NULL OR a.at <= ${to}::timestamptz)
+        ORDER BY a.at DESC, a.id DESC LIMIT 1000`.execute(db);
+      return rows;
+    },
+
     async modelOfEvent(id: number): Promise<string | undefined> {
       const { rows } = await sql<{
         model_id: string;

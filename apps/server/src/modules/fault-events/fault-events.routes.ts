@@ -3,10 +3,14 @@ import {
   companyAlarmsQuery,
   errorResponse,
   faultEventActionQuery,
+  faultEventBulkRequest,
+  faultEventBulkResult,
   faultEventCommentRequest,
   faultEventCount,
   faultEventCountQuery,
   faultEventDetail,
+  faultEventHistory,
+  faultEventHistoryQuery,
   faultEventList,
   faultEventListQuery,
   faultEventMembers,
@@ -164,6 +168,61 @@ export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
       handler: async (request) => service[action](requireAuth(request), request.body),
     });
   }
+
+  // Each named event's model is resolved and their sight combined: the caller must see every one of them (all in
+  // one company), or the whole request answers 404 as an unknown id would.
+  const ofEvents = access.equipment('ManageFaultEvents', async (request, session: SessionUser) => {
+    const ids = (request.body as { fault_event_ids?: unknown } | undefined)?.fault_event_ids;
+    if (!Array.isArray(ids) || ids.length === 0) return undefined;
+    const wanted = [...new Set(ids.map(Number))];
+    const models = await service.modelsOfEvents(wanted);
+    if (models.size !== wanted.length) return undefined;
+    const refs = await Promise.all(
+      [...new Set(models.values())].map((modelId) => visibility.ofModel(modelId, session.userId)),
+    );
+    const [first] = refs;
+    if (!first || refs.some((ref) => !ref || ref.companyId !== first.companyId)) return undefined;
+    const seen = refs as NonNullable<(typeof refs)[number]>[];
+    return {
+      companyId: first.companyId,
+      equipmentTagId: first.equipmentTagId,
+      assigned: seen.every((ref) => ref.assigned),
+      inactiveModel: seen.some((ref) => ref.inactiveModel),
+    };
+  });
+
+  app.post(
+    '/fault-event/bulk',
+    {
+      config: { access: ofEvents },
+      schema: {
+        tags: ['fault-events'],
+        summary:
+          'Acknowledge or done of several fault events with one comment (the alarm list): the single-event rules for each, all or nothing; without email_to the mails go to everyone who sees each model. An event the caller does not see answers 404 for the whole request',
+        body: faultEventBulkRequest,
+        response: { 200: faultEventBulkResult, ...changeErrors },
+      },
+    },
+    async (request) => service.bulk(requireAuth(request), request.body),
+  );
+
+  app.get(
+    '/fault-event/history',
+    {
+      config: {
+        access: ofModel((request) => (request.query as { equipment_model_id?: string }).equipment_model_id),
+      },
+      schema: {
+        tags: ['fault-events'],
+        summary:
+          "The model's history log: who acknowledged, updated a comment or marked done which of its fault events, and when (newest first, startDate to endDate)",
+        querystring: faultEventHistoryQuery,
+        response: { 200: faultEventHistory, ...errors },
+      },
+    },
+    async (request) =>
+      service.history(request.query.equipment_model_id, request.query.startDate, request.query.endDate),
+  );
 
   app.get(
     '/fault-event/export',

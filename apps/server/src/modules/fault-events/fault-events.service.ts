@@ -1,10 +1,19 @@
-import type { CompanyAlarm, FaultEvent, FaultEventCommentRequest, FaultEventDetail } from '@sdp/contracts';
+import type {
+  CompanyAlarm,
+  FaultEvent,
+  FaultEventBulkRequest,
+  FaultEventBulkResult,
+  FaultEventCommentRequest,
+  FaultEventDetail,
+  FaultEventHistory,
+} from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { buildEvidence } from './evidence.ts';
 import { faultEventMail, type MailKind } from './fault-event-mail.ts';
@@ -22,6 +31,8 @@ interface Deps {
   master: MasterRepository;
   mail: MailService;
   bus: EventBus;
+  /** Who did what: every acknowledge, comment update and done, which the model's history log reads back. */
+  audit: Pick<AuditRepository, 'record'>;
   /** Who sees a model: the only ones its mails go to, and the only ones a caller may pick (issue 23 items 10, 16). */
   visibility: Pick<EquipmentVisibility, 'membersSeeingModel'>;
   publicUrl: string;
@@ -209,6 +220,113 @@ export function createFaultEventsService(deps: Deps) {
     return members;
   }
 
+  type ModelContext = NonNullable<Awaited<ReturnType<FaultEventsRepository['modelContext']>>>;
+  type Lock = NonNullable<Awaited<ReturnType<FaultEventsRepository['lock']>>>;
+  type Change = 'acknowledged' | 'comment' | 'done';
+
+  /** Why a change is refused (409), or null: the same rules for one event and for a bulk call. */
+  function refusal(kind: 'ack' | 'update' | 'done', commentType: number, state: Lock) {
+    if (kind === 'done') {
+      if (state.done_at) return conflict('This fault event is already done.', 'already-done');
+      if (!state.is_acknowledged)
+        return conflict('Acknowledge the fault event before marking it done.', 'not-acknowledged');
+    } else if (commentType === 2) {
+      if (!state.done_at)
+        return conflict('This fault event is not done yet: there is no done comment to update.');
+    } else {
+      if (state.done_at) return conflict('This fault event is already done.', 'already-done');
+      if (kind === 'update' && !state.is_acknowledged)
+        return conflict('Acknowledge the fault event before updating its comment.', 'not-acknowledged');
+    }
+    return null;
+  }
+
+  /**
+   * One allowed change inside the caller's transaction: the event, its recipients, their mails, the audit log
+   * (which is also the model's history log) and the live event. Answers what happened.
+   */
+  async function change(
+    trx: Db,
+    kind: 'ack' | 'update' | 'done',
+    commentType: number,
+    state: Lock,
+    auth: AuthContext,
+    model: ModelContext,
+    members: Member[],
+    comment: string,
+    bulk?: number,
+  ): Promise<Change> {
+    const id = state.id;
+    let mailKind: MailKind = kind;
+    let auditAction: string;
+    if (kind === 'done') {
+      await repository.done(id, auth.userId, comment, trx);
+      await repository.setRecipients(id, 'done', members, trx);
+      auditAction = 'done';
+    } else if (commentType === 2) {
+      await repository.updateDoneComment(id, auth.userId, comment, trx);
+      await repository.setRecipients(id, 'done', members, trx);
+      auditAction = 'update-done-comment';
+    } else {
+      if (kind === 'ack' && state.is_acknowledged) mailKind = 'update';
+      await repository.acknowledge(id, auth.userId, comment, trx);
+      await repository.setRecipients(id, 'ack', members, trx);
+      auditAction = mailKind === 'ack' ? 'acknowledge' : 'update-comment';
+    }
+    const after = await repository.find(id, trx);
+    if (!after) throw notFound('Fault event not found.');
+    const evidence = await repository.evidence(id);
+    const actor = after[kind === 'done' || commentType === 2 ? 'done_by_name' : 'ack_by_name'] || auth.email;
+    for (const member of members) {
+      const message = faultEventMail({
+        kind: mailKind,
+        language: member.language,
+        event: after,
+        modelName: model.title,
+        timeZone: model.time_zone,
+        actor,
+        comment,
+        evidence,
+        link: `${deps.publicUrl}/model/${model.id}?event=${id}`,
+      });
+      await deps.mail.enqueue(
+        {
+          recipient: member.email,
+          subject: message.subject,
+          text: message.text,
+          companyId: model.company_id,
+        },
+        trx,
+      );
+    }
+    await deps.audit.record(
+      {
+        userId: auth.userId,
+        companyId: model.company_id,
+        action: auditAction,
+        entity: 'fault-event',
+        entityId: String(id),
+        detail: {
+          modelId: model.id,
+          modelName: model.title,
+          modelCode: model.code,
+          alarmMessage: after.alarm_message,
+          alarmType: after.alarm_type,
+          comment,
+          recipients: members.map((member) => member.email),
+          ...(bulk ? { bulk } : {}),
+        },
+      },
+      trx,
+    );
+    const action: Change = kind === 'done' ? 'done' : mailKind === 'ack' ? 'acknowledged' : 'comment';
+    await repository.publish(
+      { type: 'fault-event', action, companyId: model.company_id, modelId: model.id, faultEventId: id },
+      trx,
+    );
+    return action;
+  }
+
   /** Acknowledge, comment update or done: one transaction for the change, the recipients, the mail and the live event. */
   async function act(kind: 'ack' | 'update' | 'done', auth: AuthContext, body: FaultEventCommentRequest) {
     const id = body.comment_info.fault_event_id;
@@ -219,69 +337,110 @@ export function createFaultEventsService(deps: Deps) {
     const members = await recipientsOf(model.company_id, model.id, body.comment_info.email_to);
     const comment = body.comment_info.comment;
     const commentType = kind === 'update' ? (body.comment_type ?? 1) : kind === 'ack' ? 1 : 2;
-    let mailKind: MailKind = kind;
     await db.transaction().execute(async (trx) => {
       const state = await repository.lock(id, trx);
       if (!state) throw notFound('Fault event not found.');
-      if (kind === 'done') {
-        if (state.done_at) throw conflict('This fault event is already done.', 'already-done');
-        if (!state.is_acknowledged)
-          throw conflict('Acknowledge the fault event before marking it done.', 'not-acknowledged');
-        await repository.done(id, auth.userId, comment, trx);
-        await repository.setRecipients(id, 'done', members, trx);
-      } else if (commentType === 2) {
-        if (!state.done_at)
-          throw conflict('This fault event is not done yet: there is no done comment to update.');
-        await repository.updateDoneComment(id, auth.userId, comment, trx);
-        await repository.setRecipients(id, 'done', members, trx);
-      } else {
-        if (state.done_at) throw conflict('This fault event is already done.', 'already-done');
-        if (kind === 'update' && !state.is_acknowledged)
-          throw conflict('Acknowledge the fault event before updating its comment.', 'not-acknowledged');
-        if (kind === 'ack' && state.is_acknowledged) mailKind = 'update';
-        await repository.acknowledge(id, auth.userId, comment, trx);
-        await repository.setRecipients(id, 'ack', members, trx);
-      }
-      const after = await repository.find(id, trx);
-      if (!after) throw notFound('Fault event not found.');
-      const evidence = await repository.evidence(id);
-      const actor =
-        after[kind === 'done' || commentType === 2 ? 'done_by_name' : 'ack_by_name'] || auth.email;
-      for (const member of members) {
-        const message = faultEventMail({
-          kind: mailKind,
-          language: member.language,
-          event: after,
-          modelName: model.title,
-          timeZone: model.time_zone,
-          actor,
-          comment,
-          evidence,
-          link: `${deps.publicUrl}/model/${model.id}?event=${id}`,
-        });
-        await deps.mail.enqueue(
-          {
-            recipient: member.email,
-            subject: message.subject,
-            text: message.text,
-            companyId: model.company_id,
-          },
-          trx,
-        );
-      }
-      await repository.publish(
-        {
-          type: 'fault-event',
-          action:
-            kind === 'done' ? 'done' : kind === 'ack' && mailKind === 'ack' ? 'acknowledged' : 'comment',
-          companyId: model.company_id,
-          modelId: model.id,
-          faultEventId: id,
-        },
-        trx,
-      );
+      const refused = refusal(kind, commentType, state);
+      if (refused) throw refused;
+      await change(trx, kind, commentType, state, auth, model, members, comment);
     });
     return detail(id);
+  }
+
+  /**
+   * Acknowledge or done of several events with one comment (issue 26 item 5): the single-event rules for each, all
+   * or nothing in one transaction. Recipients are the chosen ones (each must see every event's model) or, without
+   * a choice, everyone who sees the event's model. The caller's right to see each event is the route's to check.
+   */
+  async function bulk(auth: AuthContext, body: FaultEventBulkRequest): Promise<FaultEventBulkResult> {
+    const ids = [...new Set(body.fault_event_ids)].sort((a, b) => a - b);
+    const modelOf = await repository.modelsOfEvents(ids);
+    const missing = ids.filter((id) => !modelOf.has(id));
+    if (missing.length) throw notFound(`Fault event not found: ${missing.join(', ')}.`);
+    const models = new Map<string, { model: ModelContext; members: Member[] }>();
+    for (const modelId of new Set(modelOf.values())) {
+      const model = await repository.modelContext(modelId);
+      if (!model) throw notFound('Fault event not found.');
+      const members = body.email_to
+        ? await recipientsOf(model.company_id, model.id, body.email_to)
+        : await everyoneSeeing(model);
+      models.set(modelId, { model, members });
+    }
+    const kind = body.action === 'done' ? 'done' : 'ack';
+    const commentType = kind === 'done' ? 2 : 1;
+    const changed = await db.transaction().execute(async (trx) => {
+      const states = await repository.lockMany(ids, trx);
+      if (states.length !== ids.length) throw notFound('Fault event not found.');
+      const refused = states
+        .map((state) => ({ id: state.id, error: refusal(kind, commentType, state) }))
+        .filter((entry) => entry.error !== null);
+      if (refused.length) {
+        const first = refused[0]?.error as NonNullable<ReturnType<typeof refusal>>;
+        throw conflict(
+          `${first.message} Nothing was changed. Fault event${refused.length === 1 ? '' : 's'}: ${refused.map((entry) => entry.id).join(', ')}.`,
+          first.code,
+        );
+      }
+      const done: { id: number; action: Change }[] = [];
+      for (const state of states) {
+        const target = models.get(modelOf.get(state.id) as string);
+        if (!target) throw notFound('Fault event not found.');
+        const action = await change(
+          trx,
+          kind,
+          commentType,
+          state,
+          auth,
+          target.model,
+          target.members,
+          body.comment,
+          ids.length,
+        );
+        done.push({ id: state.id, action });
+      }
+      return done;
+    });
+    const rows = await Promise.all(ids.map((id) => repository.find(id)));
+    return {
+      changed,
+      items: await withRecipients(rows.filter((row): row is FaultEventRow => row !== undefined)),
+    };
+  }
+
+  /** The default recipients of a bulk call: the active members who see the model (owners and assigned members). */
+  async function everyoneSeeing(model: ModelContext): Promise<Member[]> {
+    const [members, seeing] = await Promise.all([
+      repository.members(model.company_id),
+      deps.visibility.membersSeeingModel(model.id),
+    ]);
+    return members.filter((member) => seeing.has(member.id));
+  }
+
+  /** The model's history log: the audit log's records of its fault events in the period, in words for the page. */
+  async function history(modelId: string, from?: string, to?: string): Promise<FaultEventHistory> {
+    const model = await repository.modelContext(modelId);
+    if (!model) throw notFound();
+    const rows = await repository.history(
+      model.company_id,
+      model.id,
+      from ? new Date(from) : null,
+      to ? new Date(to) : null,
+    );
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        action: row.action,
+        faultEventId: Number(row.entity_id),
+        alarmMessage: text(row.detail.alarmMessage) ?? '',
+        alarmType: Number(row.detail.alarmType) || 0,
+        comment: text(row.detail.comment),
+        recipients: Array.isArray(row.detail.recipients) ? row.detail.recipients.map(String) : [],
+        outcome: text(row.detail.outcome),
+        user: row.user_email ? { id: row.user_id, name: row.user_name ?? '', email: row.user_email } : null,
+      })),
+    };
   }
 
   async function detail(id: number): Promise<FaultEventDetail> {
@@ -317,7 +476,10 @@ export function createFaultEventsService(deps: Deps) {
     acknowledge: (auth: AuthContext, body: FaultEventCommentRequest) => act('ack', auth, body),
     updateComment: (auth: AuthContext, body: FaultEventCommentRequest) => act('update', auth, body),
     done: (auth: AuthContext, body: FaultEventCommentRequest) => act('done', auth, body),
+    bulk,
+    history,
     modelOfEvent: (id: number) => repository.modelOfEvent(id),
+    modelsOfEvents: (ids: number[]) => repository.modelsOfEvents(ids),
     /** Whom the caller may pick as recipients: the members who see the model (issue 23 item 16). */
     async members(modelId: string) {
       const model = await repository.modelContext(modelId);
