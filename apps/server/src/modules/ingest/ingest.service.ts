@@ -14,6 +14,7 @@ import {
   timestampRangeError,
 } from './parse.ts';
 import { acceptedTags } from './tags.ts';
+import { STORED_UNIT, toStoredUnit } from './units.ts';
 
 export function createIngestService(deps: {
   pool: pg.Pool;
@@ -201,6 +202,12 @@ export function createIngestService(deps: {
             throw new HttpError(400, `Pulse ${i / 2 + 1}: the phase ${phase}° is outside 0–360°.`);
         }
       }
+      // Stored in the unit every reader of its kind takes (units.ts): a capture sent in g is analysed as what it is.
+      const converted = toStoredUnit(meta.kind, meta.unit, view, meta.sampleRate);
+      const stored =
+        converted === view
+          ? aligned
+          : Buffer.from(converted.buffer, converted.byteOffset, converted.byteLength);
       const result = await write(
         companyId,
         (client) =>
@@ -211,10 +218,10 @@ export function createIngestService(deps: {
             channel: meta.channel,
             sampleRate: meta.sampleRate,
             capturedAtMs,
-            unit: meta.unit,
+            unit: STORED_UNIT[meta.kind],
             fileName: meta.fileName,
             alias: meta.alias ?? meta.fileName,
-            samples: aligned,
+            samples: stored,
           }),
         [model.id],
       );

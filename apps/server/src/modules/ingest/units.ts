@@ -1,0 +1,121 @@
+import { inverseRealFft, nextPowerOfTwo, realFft, STANDARD_GRAVITY } from '@sdp/analytics';
+import type { WaveformMeta } from '@sdp/contracts';
+import { HttpError } from '../../lib/http-error.ts';
+
+/**
+ * Units of a waveform's samples (issue 25 item 1, docs/ingestion.md "Units"). A capture is converted once, where it
+ * is stored, into the unit every reader of its kind takes: vibration as acceleration in m/s² (the analysis features,
+ * the RVS spectra, waveform and diagnosis, the reports and the fault-event evidence all compute from acceleration),
+ * current in A, voltage in V, partial discharge in pC. The stored `unit` is that unit.
+ */
+export const STORED_UNIT: Record<WaveformMeta['kind'], string> = {
+  vibration: 'm/s²',
+  current: 'A',
+  voltage: 'V',
+  pd: 'pC',
+};
+
+/** How a sent unit becomes the stored one: a factor to SI, then 0, 1 or 2 differentiations in time. */
+interface Conversion {
+  /** Multiplies the samples into m/s² (order 0), m/s (order 1) or m (order 2); A, V, pC as they are. */
+  factor: number;
+  /** Time derivatives to take: velocity 1, displacement 2. */
+  order: 0 | 1 | 2;
+}
+
+const ACCEPTED: Record<WaveformMeta['kind'], Record<string, Conversion>> = {
+  vibration: {
+    g: { factor: STANDARD_GRAVITY, order: 0 },
+    'm/s2': { factor: 1, order: 0 },
+    'm/s²': { factor: 1, order: 0 },
+    'mm/s': { factor: 1e-3, order: 1 },
+    'in/s': { factor: 0.0254, order: 1 },
+    um: { factor: 1e-6, order: 2 },
+    // MICRO SIGN (U+00B5) as the issue writes it, and GREEK SMALL LETTER MU (U+03BC) that many keyboards type.
+    µm: { factor: 1e-6, order: 2 },
+    μm: { factor: 1e-6, order: 2 },
+  },
+  current: { A: { factor: 1, order: 0 } },
+  voltage: { V: { factor: 1, order: 0 } },
+  pd: { pC: { factor: 1, order: 0 } },
+};
+
+/** The units accepted for a kind of waveform, as a refusal names them. */
+export function acceptedUnits(kind: WaveformMeta['kind']): string[] {
+  return Object.keys(ACCEPTED[kind]).filter((unit) => unit !== 'μm');
+}
+
+/**
+ * The samples of a capture in its stored unit (STORED_UNIT), or a 400 naming the accepted units. Velocity and
+ * displacement are differentiated to acceleration in the frequency domain (jω per order), which is exact for every
+ * line of the capture; the features integrate back the same way, so a velocity sensor's overall velocity is its own.
+ */
+export function toStoredUnit(
+  kind: WaveformMeta['kind'],
+  unit: string,
+  samples: Float32Array,
+  sampleRateHz: number,
+): Float32Array {
+  const conversion = ACCEPTED[kind][unit.trim()];
+  if (!conversion) {
+    throw new HttpError(
+      400,
+      `unit: '${unit}' is not accepted for a ${kind} waveform; send one of ${acceptedUnits(kind).join(', ')}.`,
+    );
+  }
+  const { factor, order } = conversion;
+  if (factor === 1 && order === 0) return samples;
+  if (order === 0) return Float32Array.from(samples, (value) => value * factor);
+  const acceleration = differentiate(samples, sampleRateHz, order);
+  return Float32Array.from(acceleration, (value) => value * factor);
+}
+
+/**
+ * The first or second time derivative of a sampled signal, by the FFT. The record is not periodic, so it is made so
+ * smoothly before the transform: the straight line through its end points is taken out (its derivative is added back
+ * as a constant; its second derivative is zero), and the zero padding up to a power of two is filled with the
+ * record's point reflections about each end, tapered to zero, so value and slope run on without a step at both ends
+ * and no edge ringing reaches the record.
+ */
+export function differentiate(signal: ArrayLike<number>, sampleRateHz: number, order: 1 | 2): Float64Array {
+  const n = signal.length;
+  const first = signal[0] as number;
+  const last = signal[n - 1] as number;
+  const slope = (last - first) / (n - 1);
+  const size = nextPowerOfTwo(2 * n);
+  const buffer = new Float64Array(size);
+  for (let i = 0; i < n; i++) buffer[i] = (signal[i] as number) - (first + slope * i);
+  const pad = size - n;
+  const right = Math.min(Math.floor(pad / 2), n - 1);
+  const left = Math.min(pad - Math.floor(pad / 2), n - 1);
+  const taper = (k: number, length: number) => Math.cos((Math.PI * k) / (2 * length)) ** 2;
+  for (let k = 1; k <= right; k++) buffer[n - 1 + k] = -(buffer[n - 1 - k] as number) * taper(k, right);
+  for (let k = 1; k <= left; k++) buffer[size - k] = -(buffer[k] as number) * taper(k, left);
+  const spectrum = realFft(buffer);
+  const half = size / 2;
+  const dOmega = (2 * Math.PI * sampleRateHz) / size;
+  for (let k = 0; k <= half; k++) {
+    const re = spectrum[2 * k] as number;
+    const im = spectrum[2 * k + 1] as number;
+    if (k === 0 || k === half) {
+      spectrum[2 * k] = 0;
+      spectrum[2 * k + 1] = 0;
+    } else if (order === 1) {
+      // × jω
+      const w = k * dOmega;
+      spectrum[2 * k] = -im * w;
+      spectrum[2 * k + 1] = re * w;
+    } else {
+      // × (jω)² = −ω²
+      const w2 = (k * dOmega) ** 2;
+      spectrum[2 * k] = -re * w2;
+      spectrum[2 * k + 1] = -im * w2;
+    }
+  }
+  const derivative = inverseRealFft(spectrum).slice(0, n);
+  if (order === 1) {
+    const ramp = slope * sampleRateHz;
+    for (let i = 0; i < n; i++) derivative[i] = (derivative[i] as number) + ramp;
+  }
+  return derivative;
+}
