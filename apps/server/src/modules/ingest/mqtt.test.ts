@@ -167,6 +167,46 @@ describe.skipIf(!BROKER)('MQTT ingestion', () => {
     expect(acks.filter((ack) => ack.accepted === 2_000)).toEqual([]);
     expect(subscriber.client.connected).toBe(true);
   });
+
+  it('stores a waveform sent in g as m/s², and refuses an unknown unit naming the accepted ones', async () => {
+    const samples = Array.from({ length: 64 }, (_, i) => Math.fround(Math.sin(i / 4)));
+    const waveform = (unit: string, channel: string) =>
+      publisher.publishAsync(
+        `${PREFIX}/ACME/${model.code}/waveforms`,
+        JSON.stringify({
+          key,
+          sensor: 'V1',
+          kind: 'vibration',
+          channel,
+          sampleRate: 1000,
+          capturedAt: '2026-11-21T00:03:00Z',
+          unit,
+          fileName: `V1_${channel}.json`,
+          samples,
+        }),
+        { qos: 1 },
+      );
+    const before = acks.length;
+    await waveform('furlong/s', 'y');
+    await waveform('g', 'x');
+    await expect.poll(() => acks.length - before, { timeout: 20_000 }).toBe(2);
+    expect(acks.slice(before)[0]).toMatchObject({
+      ok: false,
+      kind: 'waveforms',
+      status: 400,
+      detail:
+        "unit: 'furlong/s' is not accepted for a vibration waveform; send one of g, m/s2, m/s², mm/s, in/s, um, µm.",
+    });
+    const rows = await ctx.db
+      .selectFrom('waveforms')
+      .select(['channel', 'unit', 'samples'])
+      .where('model_id', '=', model.id)
+      .where('sensor', '=', 'V1')
+      .execute();
+    expect(rows.map((row) => [row.channel, row.unit])).toEqual([['x', 'm/s²']]);
+    const stored = new Float32Array(new Uint8Array(rows[0]?.samples as Buffer).buffer);
+    expect(stored[10]).toBeCloseTo((samples[10] as number) * 9.80665, 5);
+  });
 });
 
 describe('a broker that sends a packet over the limit anyway', () => {
