@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +22,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { describeFailure } from '../../../lib/errors.ts';
+import { canIn } from '../../../lib/permissions.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
 import { type CompanyAlarmFilters, useCompanyAlarms } from '../api/get-company-alarms.ts';
+import { BulkActionDialog, type BulkTarget } from '../components/bulk-action-dialog.tsx';
 import { formatEventTime, twoDecimals } from '../components/event-time.ts';
 
 const MODEL_TYPES = [
@@ -38,6 +42,8 @@ const WARNING_COLOUR = '#FCA239';
 /**
  * `/company/:id/alarms` (issue 15 item 4): every fault event of the company's equipment you see, filtered by
  * status, model type, acknowledgement and age, sorted; each opens its model at the event. Live events reload it.
+ * Those who may act (ManageFaultEvents) tick open events and Acknowledge or mark them Done together (issue 26
+ * item 5), with one comment, in one dialog.
  */
 export function CompanyAlarmsPage() {
   const { t } = useTranslation();
@@ -49,6 +55,27 @@ export function CompanyAlarmsPage() {
   const set = <K extends keyof CompanyAlarmFilters>(key: K, value: CompanyAlarmFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
   const items = alarms.data?.items ?? [];
+  const canAct = canIn(me, id, 'ManageFaultEvents');
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [bulk, setBulk] = useState<BulkTarget | null>(null);
+  // Only open events on screen can be acted on: a filter change or a reload drops the others from the selection.
+  const selectable = items.filter((event) => !event.isDone);
+  const selected = selectable.filter((event) => ticked.has(event.id));
+  const allTicked = selectable.length > 0 && selected.length === selectable.length;
+  const unacknowledged = selected.filter((event) => !event.isAcknowledged).length;
+  const toggle = (eventId: number) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (!next.delete(eventId)) next.add(eventId);
+      return next;
+    });
+  const act = (action: BulkTarget['action']) =>
+    setBulk({
+      action,
+      ids: selected.map((event) => event.id),
+      modelIds: [...new Set(selected.map((event) => event.modelId))],
+    });
+  const columns = canAct ? 9 : 8;
 
   return (
     <>
@@ -152,10 +179,54 @@ export function CompanyAlarmsPage() {
           {describeFailure(alarms.error, t('faultEvents.loadFailed'), t)}
         </Alert>
       ) : null}
+      {canAct && selected.length > 0 ? (
+        <Paper variant="outlined" sx={{ mb: 1 }}>
+          <Toolbar
+            role="toolbar"
+            variant="dense"
+            sx={{ gap: 1, flexWrap: 'wrap' }}
+            aria-label={t('faultEvents.bulkToolbar')}
+          >
+            <Typography sx={{ flexGrow: 1 }}>
+              {t('faultEvents.selected', { count: selected.length })}
+            </Typography>
+            {unacknowledged > 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('faultEvents.doneNeedsAck', { count: unacknowledged })}
+              </Typography>
+            ) : null}
+            <Button variant="contained" onClick={() => act('acknowledge')}>
+              {t('faultEvents.acknowledge')}
+            </Button>
+            <Button
+              variant="contained"
+              color="success"
+              disabled={unacknowledged > 0}
+              onClick={() => act('done')}
+            >
+              {t('faultEvents.done')}
+            </Button>
+            <Button onClick={() => setTicked(new Set())}>{t('faultEvents.clearSelection')}</Button>
+          </Toolbar>
+        </Paper>
+      ) : null}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('faultEvents.listTitle')} sx={{ minWidth: 900 }}>
           <TableHead>
             <TableRow>
+              {canAct ? (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allTicked}
+                    indeterminate={selected.length > 0 && !allTicked}
+                    disabled={selectable.length === 0}
+                    onChange={() =>
+                      setTicked(allTicked ? new Set() : new Set(selectable.map((event) => event.id)))
+                    }
+                    slotProps={{ input: { 'aria-label': t('faultEvents.selectAllOpen') } }}
+                  />
+                </TableCell>
+              ) : null}
               <TableCell>{t('faultEvents.dateTime')}</TableCell>
               <TableCell>{t('faultEvents.model')}</TableCell>
               <TableCell>{t('faultEvents.equipment')}</TableCell>
@@ -169,12 +240,30 @@ export function CompanyAlarmsPage() {
           <TableBody>
             {items.length === 0 ? (
               <EmptyTableRow
-                columns={8}
+                columns={columns}
                 message={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
               />
             ) : (
               items.map((event) => (
-                <TableRow key={event.id} hover>
+                <TableRow key={event.id} hover selected={ticked.has(event.id) && !event.isDone}>
+                  {canAct ? (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={ticked.has(event.id) && !event.isDone}
+                        disabled={event.isDone}
+                        onChange={() => toggle(event.id)}
+                        slotProps={{
+                          input: {
+                            'aria-label': t('faultEvents.selectEvent', {
+                              message: event.alarmMessage,
+                              model: event.modelName,
+                              date: formatEventTime(event.eventDate, zone),
+                            }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                  ) : null}
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {formatEventTime(event.eventDate, zone)}
                   </TableCell>
@@ -219,6 +308,14 @@ export function CompanyAlarmsPage() {
           </TableBody>
         </Table>
       </TableContainer>
+      <BulkActionDialog
+        target={bulk}
+        onClose={() => setBulk(null)}
+        onDone={() => {
+          setBulk(null);
+          setTicked(new Set());
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,30 @@
+import type { FaultEventBulkResult } from '@sdp/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { faultEventsKeys } from './keys.ts';
+
+export type BulkFaultEventVariables = {
+  action: 'acknowledge' | 'done';
+  ids: number[];
+  comment: string;
+  /** Empty: the server mails everyone who sees each event's model. */
+  emailTo: string[];
+};
+
+/** Acknowledge or done of several events in one call, all or nothing (issue 26 item 5). */
+export function bulkFaultEvents({ action, ids, comment, emailTo }: BulkFaultEventVariables) {
+  return apiClient.post<FaultEventBulkResult>('/api/v1/fault-event/bulk', {
+    action,
+    fault_event_ids: ids,
+    comment,
+    ...(emailTo.length ? { email_to: emailTo } : {}),
+  });
+}
+
+export function useBulkFaultEvents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkFaultEvents,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: faultEventsKeys.all }),
+  });
+}
