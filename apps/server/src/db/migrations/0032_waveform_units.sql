@@ -6,7 +6,7 @@
 -- Scaling at read instead (a stored factor) would have to be applied by every one of the readers (analysis, RVS,
 -- reports, fault-event evidence, spectra, MCA, VCA, transformer, PD); a one-time rewrite costs the old captures only.
 -- A vibration capture sent as velocity or displacement (mm/s, in/s, µm) cannot be differentiated here: it keeps its
--- unit string, which tells it apart from the converted ones.
+-- unit string, and the server's `maintain` job converts it with the code new captures use (ingest/units.ts).
 
 -- float32 little-endian samples × factor, rounded to float32 again (IEEE round-to-nearest by the float4 cast).
 CREATE OR REPLACE FUNCTION pg_temp.sdp_scale_f32(data bytea, factor double precision) RETURNS bytea

@@ -13,6 +13,7 @@ import type { ModelSettings } from '@sdp/contracts';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import { type IngestRepository, unpackArrival } from '../ingest/ingest.repository.ts';
+import { convertLegacyCaptures } from '../ingest/units.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
@@ -371,9 +372,14 @@ export function createAnalysisService(deps: Deps) {
       if (removed) deps.log('retention applied', { removed });
     },
 
-    /** Every minute: partitions for the next months, and silent models turn offline. */
+    /**
+     * Every minute: partitions for the next months, silent models turn offline, and vibration captures stored in
+     * velocity or displacement before units were honoured become acceleration (docs/ingestion.md "Units").
+     */
     async maintain() {
       await repository.ensureFuturePartitions(3);
+      const converted = await convertLegacyCaptures(ingest);
+      if (converted) deps.log('stored captures converted to m/s²', { converted });
       for (const model of await repository.silentModels()) await repository.setModelStatus(model, OFFLINE);
     },
   };

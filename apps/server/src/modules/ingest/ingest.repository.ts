@@ -434,6 +434,26 @@ export function createIngestRepository(pool: pg.Pool) {
       }
     },
 
+    /** Vibration captures stored, before units were honoured, in one of `units` (velocity or displacement). */
+    async capturesInUnits(units: string[], limit: number) {
+      const { rows } = await pool.query<{ id: string; unit: string; sample_rate: number; samples: Buffer }>(
+        `SELECT id, unit, sample_rate, samples FROM waveforms WHERE kind = 'vibration' AND unit = ANY($1::text[])
+         LIMIT $2`,
+        [units, limit],
+      );
+      return rows;
+    },
+
+    /** Rewrites a capture's samples in another unit, unless another process did it first. */
+    async replaceSamples(id: string, from: string, to: { unit: string; samples: Buffer }) {
+      await pool.query('UPDATE waveforms SET unit = $3, samples = $4 WHERE id = $1 AND unit = $2', [
+        id,
+        from,
+        to.unit,
+        to.samples,
+      ]);
+    },
+
     async insertWaveform(
       client: pg.PoolClient,
       values: {

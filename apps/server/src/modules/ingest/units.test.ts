@@ -242,14 +242,13 @@ describe('a capture in any accepted unit', () => {
 });
 
 describe('migration 0032_waveform_units', () => {
-  it('maps captures stored before: g scaled to m/s², kV to V, spellings renamed, velocity left as sent', async () => {
+  it('maps captures stored before: g scaled to m/s², kV to V, spellings renamed', async () => {
     const model = await createModel(ctx.app, await seedEquipment(ctx.db, companyId, 'U-old'), 5);
     const values = Float32Array.from([1, -0.5, 0.25, 3.4e-39, 0, -2.5e10, 1.17549435e-38, 123.456]);
     const bytes = Buffer.from(values.buffer);
     const rows = [
       ['vibration', 'x', 'g'],
       ['vibration', 'y', 'm/s^2'],
-      ['vibration', 'z', 'mm/s'],
       ['voltage', 'a', 'kV'],
       ['current', 'a', 'amps'],
     ] as const;
@@ -287,9 +286,26 @@ describe('migration 0032_waveform_units', () => {
     expect(read(of('vibration', 'x'))).toEqual(scaled(STANDARD_GRAVITY));
     expect(of('vibration', 'y').unit).toBe('m/s²');
     expect(read(of('vibration', 'y'))).toEqual(Array.from(values));
-    expect(of('vibration', 'z').unit).toBe('mm/s');
     expect(of('voltage', 'a').unit).toBe('V');
     expect(read(of('voltage', 'a'))).toEqual(scaled(1000));
     expect(of('current', 'a').unit).toBe('A');
+  });
+
+  it('leaves velocity to the maintain job, which differentiates it to m/s² as new captures are', async () => {
+    const model = await createModel(ctx.app, await seedEquipment(ctx.db, companyId, 'U-velocity'), 5);
+    const bytes = Buffer.from(velocityMmS.buffer);
+    await sql`INSERT INTO waveforms (model_id, sensor, kind, channel, sample_rate, captured_at, unit, file_name, length, samples)
+      VALUES (${model.id}, 'S1', 'vibration', 'x', ${FS}, now() - interval '1 day', 'mm/s', 'old.f32', ${N}, ${bytes})`.execute(
+      ctx.db,
+    );
+    await ctx.services.analysis.maintain();
+    const row = await ctx.db
+      .selectFrom('waveforms')
+      .select(['unit', 'samples'])
+      .where('model_id', '=', model.id)
+      .executeTakeFirstOrThrow();
+    expect(row.unit).toBe('m/s²');
+    const stored = new Float32Array(new Uint8Array(row.samples).buffer);
+    for (const i of [500, 4096, 7000]) expect(stored[i]).toBeCloseTo(acceleration[i] as number, 2);
   });
 });

@@ -1,6 +1,7 @@
 import { inverseRealFft, nextPowerOfTwo, realFft, STANDARD_GRAVITY } from '@sdp/analytics';
 import type { WaveformMeta } from '@sdp/contracts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { IngestRepository } from './ingest.repository.ts';
 
 /**
  * Units of a waveform's samples (issue 25 item 1, docs/ingestion.md "Units"). A capture is converted once, where it
@@ -118,4 +119,46 @@ export function differentiate(signal: ArrayLike<number>, sampleRateHz: number, o
     for (let i = 0; i < n; i++) derivative[i] = (derivative[i] as number) + ramp;
   }
   return derivative;
+}
+
+/**
+ * Spellings of velocity and displacement that vibration captures stored before units were honoured carry, with the
+ * accepted unit each means. Migration 0032 renamed and scaled the others in SQL; these need a derivative, so the
+ * server converts them (LEGACY_CAPTURES_PER_ROUND at a time, from the `maintain` job) with the code new captures use.
+ */
+const LEGACY_VIBRATION_UNITS: Record<string, string> = {
+  'mm/s': 'mm/s',
+  'mm/sec': 'mm/s',
+  'in/s': 'in/s',
+  ips: 'in/s',
+  um: 'um',
+  µm: 'µm',
+  μm: 'µm',
+  micron: 'um',
+  microns: 'um',
+};
+const LEGACY_CAPTURES_PER_ROUND = 20;
+
+/** Converts stored vibration captures still in velocity or displacement to m/s²; answers how many it converted. */
+export async function convertLegacyCaptures(
+  repository: Pick<IngestRepository, 'capturesInUnits' | 'replaceSamples'>,
+): Promise<number> {
+  const rows = await repository.capturesInUnits(
+    Object.keys(LEGACY_VIBRATION_UNITS),
+    LEGACY_CAPTURES_PER_ROUND,
+  );
+  for (const row of rows) {
+    const samples = new Float32Array(new Uint8Array(row.samples).buffer);
+    const converted = toStoredUnit(
+      'vibration',
+      LEGACY_VIBRATION_UNITS[row.unit] as string,
+      samples,
+      row.sample_rate,
+    );
+    await repository.replaceSamples(row.id, row.unit, {
+      unit: STORED_UNIT.vibration,
+      samples: Buffer.from(converted.buffer, converted.byteOffset, converted.byteLength),
+    });
+  }
+  return rows.length;
 }
