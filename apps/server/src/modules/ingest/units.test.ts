@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { iso10816Zone, STANDARD_GRAVITY } from '@sdp/analytics';
+import { DEMO_SEED, demoPlant, modelSimulator } from '@sdp/simulator';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,18 @@ describe('toStoredUnit', () => {
     const ramp = Float64Array.from({ length: 1000 }, (_, i) => 2 + (3 * i) / 1000);
     const derivative = differentiate(ramp, 1000, 1);
     expect(Math.max(...derivative.map((v) => Math.abs(v - 3)))).toBeLessThan(1e-9);
+  });
+
+  it('accepts the unit of every waveform the demo plant simulator sends', () => {
+    const sent = demoPlant.models.flatMap((model) =>
+      modelSimulator(model, {
+        seed: DEMO_SEED,
+        origin: Date.UTC(2026, 0, 1),
+        utcOffsetHours: 7,
+      }).waveforms.map((channel) => [channel.kind, channel.unit] as const),
+    );
+    expect(new Set(sent.map(([kind]) => kind))).toEqual(new Set(['vibration', 'current', 'voltage', 'pd']));
+    for (const [kind, unit] of sent) expect(acceptedUnits(kind), `${kind} ${unit}`).toContain(unit);
   });
 
   it('refuses another unit with a 400 naming the accepted ones', () => {
