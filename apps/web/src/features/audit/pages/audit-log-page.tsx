@@ -24,6 +24,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { formatDateTimeIn, resolveTimeZone } from '../../../lib/time.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
+import { describeAuditEntry } from '../components/audit-words.ts';
 
 const DEFAULT_SIZE = 25;
 
@@ -169,46 +170,49 @@ export function AuditLogPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {log.data?.items.map((entry: AuditEntry) => (
-                  <TableRow key={entry.id} hover sx={{ verticalAlign: 'top' }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTimeIn(entry.at, timeZone)}
-                    </TableCell>
-                    <TableCell>
-                      {entry.user ? (
-                        <>
-                          {entry.user.name}
+                {log.data?.items.map((entry: AuditEntry) => {
+                  const words = describeAuditEntry(entry, t);
+                  return (
+                    <TableRow key={entry.id} hover sx={{ verticalAlign: 'top' }}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTimeIn(entry.at, timeZone)}
+                      </TableCell>
+                      <TableCell>
+                        {entry.user ? (
+                          <>
+                            {entry.user.name}
+                            <Box
+                              component="span"
+                              sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}
+                            >
+                              {entry.user.email}
+                            </Box>
+                          </>
+                        ) : (
+                          t('audit.system')
+                        )}
+                      </TableCell>
+                      {showCompany ? <TableCell>{entry.company?.title ?? '—'}</TableCell> : null}
+                      <TableCell>{words?.action ?? entry.action}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-all' }}>
+                        {words?.what ?? entry.entity}
+                        {entry.entityId ? (
                           <Box
                             component="span"
                             sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}
                           >
-                            {entry.user.email}
+                            {entry.entityId}
                           </Box>
-                        </>
-                      ) : (
-                        t('audit.system')
-                      )}
-                    </TableCell>
-                    {showCompany ? <TableCell>{entry.company?.title ?? '—'}</TableCell> : null}
-                    <TableCell>{entry.action}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {entry.entity}
-                      {entry.entityId ? (
-                        <Box
-                          component="span"
-                          sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}
-                        >
-                          {entry.entityId}
-                        </Box>
-                      ) : null}
-                    </TableCell>
-                    <TableCell
-                      sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12, maxWidth: 420 }}
-                    >
-                      {describeDetail(entry.detail)}
-                    </TableCell>
-                  </TableRow>
-                ))}
+                        ) : null}
+                      </TableCell>
+                      <TableCell
+                        sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12, maxWidth: 420 }}
+                      >
+                        {words?.detail ?? describeDetail(entry.detail)}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
                 {log.data && log.data.items.length === 0 ? (
                   <EmptyTableRow columns={columns} message={t('audit.empty')} />
                 ) : null}

@@ -10,5 +10,7 @@ export const faultEventsKeys = {
   detail: (id: number) => [...faultEventsKeys.all, 'detail', id] as const,
   members: (modelId: string) => [...faultEventsKeys.all, 'members', modelId] as const,
   company: (filters: object) => [...faultEventsKeys.all, 'company', filters] as const,
+  history: (modelId: string, start: string, end: string) =>
+    [...faultEventsKeys.all, 'history', modelId, start, end] as const,
   scheduler: ['fault-event-scheduler'] as const,
 };

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { canIn } from '../../../lib/permissions.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
+import { FaultEventHistoryLog } from '../../fault-events/components/fault-event-history-log.tsx';
 import { FaultEventPanel } from '../../fault-events/components/fault-event-panel.tsx';
 import { useModelSummary } from '../../model-views/api/get-model-summary.ts';
 import { useRefreshModelView } from '../../model-views/api/keys.ts';
@@ -88,7 +89,13 @@ export function ModelViewPage() {
         />
       ) : null}
       <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
-      <NotePanel modelId={detail.id} timeZone={timeZone} />
+      <NotePanel
+        modelId={detail.id}
+        timeZone={timeZone}
+        history={(range) => (
+          <FaultEventHistoryLog modelId={detail.id} start={range.start} end={range.end} timeZone={timeZone} />
+        )}
+      />
     </ModelViewShell>
   );
 }

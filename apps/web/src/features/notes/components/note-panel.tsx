@@ -20,7 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { NOTE_DESCRIPTION_MAX, NOTE_TOPIC_MAX, type NoteComment, type NoteTopic } from '@sdp/contracts';
 import dayjs from 'dayjs';
-import { useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { describeFailure } from '../../../lib/errors.ts';
@@ -32,7 +32,12 @@ import { useNoteTopics } from '../api/get-note-topics.ts';
 import { useSaveNote } from '../api/save-note.ts';
 import { type NotePeriod, notePeriodRange } from './note-period.ts';
 
-type NotePanelProps = { modelId: string; timeZone: string };
+type NotePanelProps = {
+  modelId: string;
+  timeZone: string;
+  /** The rest of the history log for the chosen period (the model page passes the fault events' log). */
+  history?: (range: { start: string; end: string }) => ReactNode;
+};
 
 const noteTime = (instant: string, timeZone: string) =>
   dayjs(instant).tz(timeZone).format('DD MMM YYYY, HH:mm');
@@ -43,7 +48,7 @@ const noteTime = (instant: string, timeZone: string) =>
  * confirmed), and the selected note's thread with reply, edit and delete: edit and delete only for the author
  * (the server refuses others too). Failed loads and saves say so, with Retry, instead of being swallowed.
  */
-export function NotePanel({ modelId, timeZone }: NotePanelProps) {
+export function NotePanel({ modelId, timeZone, history }: NotePanelProps) {
   const { t } = useTranslation();
   const zone = resolveTimeZone(timeZone);
   const [period, setPeriod] = useState<NotePeriod>('monthly');
@@ -148,6 +153,7 @@ export function NotePanel({ modelId, timeZone }: NotePanelProps) {
             onSaved={(id) => setSelected(id)}
           />
         ) : null}
+        {history?.(range)}
       </AccordionDetails>
     </Accordion>
   );

@@ -1,0 +1,61 @@
+import type { AuditEntry } from '@sdp/contracts';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { describeAuditEntry } from './audit-words.ts';
+
+const entry = (action: string, detail: Record<string, unknown>, entity = 'fault-event'): AuditEntry => ({
+  id: '1',
+  at: '2026-11-21T03:00:00.000Z',
+  user: { id: '00000000-0000-4000-8000-000000000001', name: 'Olivia Owner', email: 'owner@example.com' },
+  company: null,
+  action,
+  entity,
+  entityId: '12',
+  detail,
+});
+
+beforeAll(() => {
+  initI18n();
+});
+
+describe('describeAuditEntry', () => {
+  it('says in words who closed which fault event, with the comment, the recipients and the bulk size', async () => {
+    await i18next.changeLanguage('en');
+    const words = describeAuditEntry(
+      entry('done', {
+        modelId: 'm1',
+        modelName: 'P101',
+        modelCode: 'RVS-P101',
+        alarmMessage: 'Alarm: acceleration x',
+        comment: 'Bearing replaced',
+        recipients: ['a@x.test', 'b@x.test'],
+        bulk: 3,
+      }),
+      i18next.t,
+    );
+    expect(words).toEqual({
+      action: 'Marked a fault event done',
+      what: 'Fault event #12 of P101 (RVS-P101)',
+      detail:
+        'Alarm: Alarm: acceleration x\nComment: Bearing replaced\nMailed to: a@x.test, b@x.test\nOne of 3 events closed or acknowledged together',
+    });
+    expect(describeAuditEntry(entry('acknowledge', { comment: 'seen' }), i18next.t)?.action).toBe(
+      'Acknowledged a fault event',
+    );
+    expect(
+      describeAuditEntry(entry('update-comment', { outcome: 'Replaced bearing' }), i18next.t)?.detail,
+    ).toBe('Outcome: Replaced bearing');
+  });
+
+  it('speaks Thai when the page does', async () => {
+    await i18next.changeLanguage('th');
+    expect(describeAuditEntry(entry('acknowledge', {}), i18next.t)?.action).toBe('รับทราบเหตุการณ์ผิดปกติ');
+    await i18next.changeLanguage('en');
+  });
+
+  it('leaves other kinds of entries to the raw view', () => {
+    expect(describeAuditEntry(entry('create', { title: 'x' }, 'structure'), i18next.t)).toBeNull();
+    expect(describeAuditEntry(entry('escalate-unknown', {}), i18next.t)).toBeNull();
+  });
+});
