@@ -304,6 +304,7 @@ export async function buildApp({
     jobs,
     futureToleranceMs: config.ingestFutureToleranceMs,
     announce: modelDataEvents.announce,
+    compute,
   });
   const ingestAdmission = createAdmission(config.ingestAdmission);
   const master = createMasterRepository(db);
@@ -539,6 +540,7 @@ export async function buildApp({
     ingest: ingestRepository,
     master,
     log: (message, detail) => app.log.warn(detail ?? {}, message),
+    compute,
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
   const companyId = async (code: string) =>

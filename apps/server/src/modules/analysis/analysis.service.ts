@@ -12,6 +12,7 @@ import {
 import type { ModelSettings } from '@sdp/contracts';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import { type IngestRepository, unpackArrival } from '../ingest/ingest.repository.ts';
 import { convertLegacyCaptures } from '../ingest/units.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
@@ -48,6 +49,8 @@ interface Deps {
   ingest: IngestRepository;
   master: MasterRepository;
   log: (message: string, detail?: Record<string, unknown>) => void;
+  /** Converts stored captures still in velocity or displacement off the event loop (ingest/units.ts). */
+  compute?: Pick<ComputePool, 'call'>;
 }
 
 /**
@@ -378,7 +381,7 @@ export function createAnalysisService(deps: Deps) {
      */
     async maintain() {
       await repository.ensureFuturePartitions(3);
-      const converted = await convertLegacyCaptures(ingest);
+      const converted = await convertLegacyCaptures(ingest, deps.compute);
       if (converted) deps.log('stored captures converted to m/s²', { converted });
       for (const model of await repository.silentModels()) await repository.setModelStatus(model, OFFLINE);
     },

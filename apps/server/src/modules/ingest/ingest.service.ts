@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { type IngestModel, type IngestRepository, isUniqueViolation } from './ingest.repository.ts';
 import {
@@ -14,7 +15,7 @@ import {
   timestampRangeError,
 } from './parse.ts';
 import { acceptedTags } from './tags.ts';
-import { STORED_UNIT, toStoredUnit } from './units.ts';
+import { STORED_UNIT, toStoredUnitOffLoop } from './units.ts';
 
 export function createIngestService(deps: {
   pool: pg.Pool;
@@ -25,8 +26,10 @@ export function createIngestService(deps: {
   futureToleranceMs: number;
   /** Told which models of a company got new data once it is committed: the `model-data` live event. */
   announce?: (companyId: string, modelIds: string[]) => void;
+  /** Differentiates a capture sent in velocity or displacement off the event loop (units.ts). */
+  compute?: Pick<ComputePool, 'call'>;
 }) {
-  const { pool, repository, master, jobs, futureToleranceMs, announce } = deps;
+  const { pool, repository, master, jobs, futureToleranceMs, announce, compute } = deps;
 
   /**
    * Models named by the request, of the key's company only. A code that exists only in another company answers as
@@ -203,7 +206,7 @@ export function createIngestService(deps: {
         }
       }
       // Stored in the unit every reader of its kind takes (units.ts): a capture sent in g is analysed as what it is.
-      const converted = toStoredUnit(meta.kind, meta.unit, view, meta.sampleRate);
+      const converted = await toStoredUnitOffLoop(meta.kind, meta.unit, view, meta.sampleRate, compute);
       const stored =
         converted === view
           ? aligned

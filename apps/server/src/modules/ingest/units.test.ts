@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, type TestContext } from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
-import { acceptedUnits, differentiate, toStoredUnit } from './units.ts';
+import { createComputePool } from '../../lib/worker-pool.ts';
+import { acceptedUnits, differentiate, toStoredUnit, toStoredUnitOffLoop } from './units.ts';
 
 const FS = 8192;
 const N = 8192;
@@ -62,6 +63,19 @@ describe('toStoredUnit', () => {
       expect(Math.abs(rms(converted) / rms(acceleration) - 1), unit).toBeLessThan(0.01);
     }
     expect(toStoredUnit('current', 'A', g, FS)).toBe(g);
+  });
+
+  it('differentiates on a compute thread as on this one, and refuses there too', async () => {
+    const compute = createComputePool(1);
+    try {
+      const off = await toStoredUnitOffLoop('vibration', 'mm/s', velocityMmS, FS, compute);
+      expect(Array.from(off)).toEqual(Array.from(toStoredUnit('vibration', 'mm/s', velocityMmS, FS)));
+      await expect(toStoredUnitOffLoop('voltage', 'kV', velocityMmS, FS, compute)).rejects.toThrow(
+        "unit: 'kV' is not accepted for a voltage waveform; send one of V.",
+      );
+    } finally {
+      await compute.close();
+    }
   });
 
   it('takes the derivative of a line as its slope', () => {
@@ -167,7 +181,9 @@ describe('a capture in any accepted unit', () => {
       );
     for (const model of models)
       await expect
-        .poll(async () => Object.keys(await features(model.id)).length, { timeout: 30_000 })
+        .poll(async () => Object.values(await features(model.id)).filter((v) => v !== null).length, {
+          timeout: 30_000,
+        })
         .toBe(3);
     const [reference, ...others] = await Promise.all(models.map((model) => features(model.id)));
     const velocity = reference?.['S1.velocity.x'] as number;

@@ -1,6 +1,8 @@
 import { inverseRealFft, nextPowerOfTwo, realFft, STANDARD_GRAVITY } from '@sdp/analytics';
 import type { WaveformMeta } from '@sdp/contracts';
+import type { ModuleTaskOutput } from '../../lib/compute-tasks.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { ComputePool } from '../../lib/worker-pool.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 
 /**
@@ -17,7 +19,7 @@ export const STORED_UNIT: Record<WaveformMeta['kind'], string> = {
 };
 
 /** How a sent unit becomes the stored one: a factor to SI, then 0, 1 or 2 differentiations in time. */
-interface Conversion {
+export interface Conversion {
   /** Multiplies the samples into m/s² (order 0), m/s (order 1) or m (order 2); A, V, pC as they are. */
   factor: number;
   /** Time derivatives to take: velocity 1, displacement 2. */
@@ -46,6 +48,31 @@ export function acceptedUnits(kind: WaveformMeta['kind']): string[] {
   return Object.keys(ACCEPTED[kind]).filter((unit) => unit !== 'μm');
 }
 
+/** How a capture sent in `unit` becomes its stored unit, or a 400 naming the accepted units. */
+export function unitConversion(kind: WaveformMeta['kind'], unit: string): Conversion {
+  const conversion = ACCEPTED[kind][unit.trim()];
+  if (!conversion) {
+    throw new HttpError(
+      400,
+      `unit: '${unit}' is not accepted for a ${kind} waveform; send one of ${acceptedUnits(kind).join(', ')}.`,
+    );
+  }
+  return conversion;
+}
+
+/** The samples converted: scaled, and differentiated to acceleration when they are velocity or displacement. */
+export function convertSamples(
+  samples: Float32Array,
+  sampleRateHz: number,
+  { factor, order }: Conversion,
+): Float32Array {
+  if (factor === 1 && order === 0) return samples;
+  const source = order === 0 ? samples : differentiate(samples, sampleRateHz, order);
+  const out = new Float32Array(source.length);
+  for (let i = 0; i < out.length; i++) out[i] = (source[i] as number) * factor;
+  return out;
+}
+
 /**
  * The samples of a capture in its stored unit (STORED_UNIT), or a 400 naming the accepted units. Velocity and
  * displacement are differentiated to acceleration in the frequency domain (jω per order), which is exact for every
@@ -57,18 +84,39 @@ export function toStoredUnit(
   samples: Float32Array,
   sampleRateHz: number,
 ): Float32Array {
-  const conversion = ACCEPTED[kind][unit.trim()];
-  if (!conversion) {
-    throw new HttpError(
-      400,
-      `unit: '${unit}' is not accepted for a ${kind} waveform; send one of ${acceptedUnits(kind).join(', ')}.`,
-    );
-  }
-  const { factor, order } = conversion;
-  if (factor === 1 && order === 0) return samples;
-  if (order === 0) return Float32Array.from(samples, (value) => value * factor);
-  const acceleration = differentiate(samples, sampleRateHz, order);
-  return Float32Array.from(acceleration, (value) => value * factor);
+  return convertSamples(samples, sampleRateHz, unitConversion(kind, unit));
+}
+
+/** convertSamples as a task of the compute pool: the FFT of a long velocity capture runs off the event loop. */
+export function convertSamplesTask(input: {
+  samples: Float32Array;
+  sampleRateHz: number;
+  conversion: Conversion;
+}): ModuleTaskOutput<Float32Array> {
+  const converted = convertSamples(input.samples, input.sampleRateHz, input.conversion);
+  return { result: converted, transfer: [converted.buffer as ArrayBuffer] };
+}
+
+const THIS_MODULE = new URL(import.meta.url);
+
+/**
+ * toStoredUnit for the server's event loop: a scale runs here (a few ms for the largest capture), a derivative (up
+ * to a second for a million samples) on the compute pool when there is one.
+ */
+export async function toStoredUnitOffLoop(
+  kind: WaveformMeta['kind'],
+  unit: string,
+  samples: Float32Array,
+  sampleRateHz: number,
+  compute?: Pick<ComputePool, 'call'>,
+): Promise<Float32Array> {
+  const conversion = unitConversion(kind, unit);
+  if (conversion.order === 0 || !compute) return convertSamples(samples, sampleRateHz, conversion);
+  return compute.call<Float32Array>(THIS_MODULE, 'convertSamplesTask', {
+    samples,
+    sampleRateHz,
+    conversion,
+  });
 }
 
 /**
@@ -142,6 +190,7 @@ const LEGACY_CAPTURES_PER_ROUND = 20;
 /** Converts stored vibration captures still in velocity or displacement to m/s²; answers how many it converted. */
 export async function convertLegacyCaptures(
   repository: Pick<IngestRepository, 'capturesInUnits' | 'replaceSamples'>,
+  compute?: Pick<ComputePool, 'call'>,
 ): Promise<number> {
   const rows = await repository.capturesInUnits(
     Object.keys(LEGACY_VIBRATION_UNITS),
@@ -149,11 +198,12 @@ export async function convertLegacyCaptures(
   );
   for (const row of rows) {
     const samples = new Float32Array(new Uint8Array(row.samples).buffer);
-    const converted = toStoredUnit(
+    const converted = await toStoredUnitOffLoop(
       'vibration',
       LEGACY_VIBRATION_UNITS[row.unit] as string,
       samples,
       row.sample_rate,
+      compute,
     );
     await repository.replaceSamples(row.id, row.unit, {
       unit: STORED_UNIT.vibration,
