@@ -33,6 +33,15 @@ before(async () => {
   const tag = await createTag(admin, folder, uniqueCode('TXF'), 'Fault-event journey transformer');
   const id = await createOnlineModel(admin, tag, 1, 'Fault-event transformer');
   await admin.dispose();
+  // Recipients are the people who see the equipment (issue 23 item 16): the supermember is assigned to the tag.
+  const supermember = await apiSession(demoAccounts.supermember);
+  const { id: supermemberId } = await supermember.call<{ id: string }>('GET', '/api/v1/users/me');
+  await supermember.dispose();
+  await owner.call('POST', '/api/v1/equipment_model_member', {
+    company_id: owner.companyId,
+    equipment_tag_id: tag,
+    member_option: [{ id: supermemberId, is_create: true, is_delete: false }],
+  });
   const { modelCode } = await owner.call<{ modelCode: string }>('GET', `/api/v1/equipment-models/${id}`);
   tx = { id, code: modelCode };
   ({ key } = await owner.call<{ key: string }>('POST', `/api/v1/companies/${owner.companyId}/ingest-keys`, {

@@ -166,6 +166,9 @@ test('an MCA model: apply to all sets a whole group, motor data and persistence 
   const id = await createOnlineModel(admin, tagId, 2, uniqueCode('MCA '));
   await inFreshPage(browser(), t, async (page) => {
     await openSettings(page, id);
+    // The items arrive with their own request: 'All' unticked before them is already unticked (a no-op), and the
+    // items then come in all ticked (seen on a loaded CI machine).
+    await region(page, 'Configuration Information').getByRole('checkbox', { name: 'Rated power' }).waitFor();
     await region(page, 'Configuration Information').getByRole('checkbox', { name: 'All' }).uncheck();
     await region(page, 'Configuration Information').getByRole('checkbox', { name: 'Rated speed' }).check();
     await textbox(region(page, 'Motor Data'), 'Rated speed').fill('1470');
