@@ -101,12 +101,14 @@ import {
 } from './modules/reports/reports.service.ts';
 import { createRvsRepository } from './modules/rvs/rvs.repository.ts';
 import { rvsRoutes } from './modules/rvs/rvs.routes.ts';
+import { createRvsService } from './modules/rvs/rvs.service.ts';
 import { createAssignmentsService } from './modules/structure/assignments.service.ts';
 import { createStructureRepository } from './modules/structure/structure.repository.ts';
 import { structureRoutes } from './modules/structure/structure.routes.ts';
 import { createStructureService } from './modules/structure/structure.service.ts';
 import { createTimeseriesRepository } from './modules/timeseries/timeseries.repository.ts';
 import { timeseriesRoutes } from './modules/timeseries/timeseries.routes.ts';
+import { createTimeseriesService } from './modules/timeseries/timeseries.service.ts';
 import { createTransformerRepository } from './modules/transformer/transformer.repository.ts';
 import { transformerRoutes } from './modules/transformer/transformer.routes.ts';
 import { createTransformerService } from './modules/transformer/transformer.service.ts';
@@ -456,11 +458,8 @@ export async function buildApp({
         limits: config.eventStreams,
       });
       await api.register(timeseriesRoutes, {
-        repository: timeseries,
-        models,
-        master,
+        service: createTimeseriesService({ repository: timeseries, models, master, compute }),
         visibility,
-        compute,
       });
       await api.register(transformerRoutes, {
         service: createTransformerService({
@@ -484,12 +483,14 @@ export async function buildApp({
       });
       // Issue 14: the RVS vibration view.
       await api.register(rvsRoutes, {
-        repository: createRvsRepository(pool),
-        timeseries,
-        models,
-        master,
+        service: createRvsService({
+          repository: createRvsRepository(pool),
+          timeseries,
+          models,
+          master,
+          compute,
+        }),
         visibility,
-        compute,
       });
       await api.register(modelSummaryRoutes, {
         service: createModelSummaryService({

@@ -1,30 +1,18 @@
-import { lttbIndices, m4Indices } from '@sdp/analytics';
-import { errorResponse, modelSettingsInput, uuid, waveformKind } from '@sdp/contracts';
+import { errorResponse, uuid, waveformKind } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
 import { plainJsonSerializer } from '../../lib/route-schemas.ts';
-import type { ComputePool } from '../../lib/worker-pool.ts';
-import { monitoredLimits } from '../analysis/limits.ts';
-import type { MasterRepository } from '../models/master.repository.ts';
-import type { ModelsRepository } from '../models/models.repository.ts';
-import type { TimeseriesRepository } from './timeseries.repository.ts';
+import type { TimeseriesService } from './timeseries.service.ts';
 
 interface Options {
-  repository: TimeseriesRepository;
-  models: ModelsRepository;
-  master: MasterRepository;
+  service: TimeseriesService;
   visibility: EquipmentVisibility;
-  /** Spectra are computed on its threads: a long capture never stalls the event loop. */
-  compute: ComputePool;
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const idParams = z.object({ id: uuid });
-/** Most raw points one series answer carries; beyond it the series is downsampled whatever was asked. */
-const MAX_RAW = 20_000;
 
 const seriesQuery = z
   .object({
@@ -90,11 +78,11 @@ const spectrumResponse = z.object({
 /** Amplitudes a spectrum answer holds at most: a chart's width in pixels (issue 23 item 9); peaks keep their height. */
 const spectrumWidth = z.coerce.number().int().min(10).max(100_000).default(4000);
 
-/** Dashboards read here: any series over a range, downsampled on the server; waveforms and their spectra. */
-export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { repository, models, master, visibility, compute },
-) => {
+/**
+ * Dashboards read here: any series over a range, downsampled on the server; waveforms and their spectra. Each call
+ * is declared here and computed by timeseries.service.ts.
+ */
+export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, visibility }) => {
   // Held to who sees which equipment: series and waveforms of a tag not assigned to a member answer 404.
   const viewModel = {
     access: access.equipment('ViewCompany', (request, session) =>
@@ -106,13 +94,6 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
       visibility.ofWaveform((request.params as { id: string }).id, session.userId),
     ),
   };
-
-  async function limitsOf(modelId: string) {
-    // Limits only need the settings document; a model without one has the defaults of an empty form.
-    const settings = await models.settings(modelId);
-    const parsed = modelSettingsInput.safeParse(settings?.document ?? { model_in: { title: '-' } });
-    return parsed.success ? monitoredLimits(parsed.data, await master.get()) : new Map();
-  }
 
   app.get(
     '/equipment-models/:id/series',
@@ -139,22 +120,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         },
       },
     },
-    async (request) => {
-      const [rows, limits] = await Promise.all([
-        repository.series(request.params.id),
-        limitsOf(request.params.id),
-      ]);
-      return rows.map((row) => ({
-        tag: row.tag,
-        unit: row.unit,
-        source: row.source,
-        lastTs: row.last_ts?.toISOString() ?? null,
-        lastValue: row.last_value,
-        status: row.status,
-        warning: limits.get(row.tag)?.warning ?? null,
-        alarm: limits.get(row.tag)?.alarm ?? null,
-      }));
-    },
+    async (request) => service.series(request.params.id),
   );
 
   app.get(
@@ -174,47 +140,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         },
       },
     },
-    async (request) => {
-      const { tags, from, to, width, method } = request.query;
-      const [rows, limits] = await Promise.all([
-        repository.series(request.params.id),
-        limitsOf(request.params.id),
-      ]);
-      const byTag = new Map(rows.map((row) => [row.tag, row]));
-      const fromS = Date.parse(from) / 1000;
-      const toS = Date.parse(to) / 1000;
-      const series = await Promise.all(
-        tags.map(async (tag) => {
-          const row = byTag.get(tag);
-          if (!row) throw notFound(`This model has no series ${tag}.`);
-          const limit = limits.get(tag);
-          let used: 'm4' | 'lttb' | 'raw' = method;
-          let points: [number, number][];
-          if (method === 'lttb') {
-            const raw = await repository.raw(row.id, fromS, toS, 2_000_000);
-            const x = Float64Array.from(raw, (p) => p.t);
-            const y = Float64Array.from(raw, (p) => p.v);
-            const keep = raw.length > width ? lttbIndices(x, y, width) : Uint32Array.from(raw.keys());
-            points = Array.from(keep, (i) => [x[i] as number, y[i] as number]);
-          } else if (method === 'raw' && (await repository.count(row.id, fromS, toS)) <= MAX_RAW) {
-            points = (await repository.raw(row.id, fromS, toS, MAX_RAW)).map((p) => [p.t, p.v]);
-          } else {
-            used = 'm4';
-            points = (await repository.m4ToWidth(row.id, fromS, toS, width)).map((p) => [p.t, p.v]);
-          }
-          return {
-            tag,
-            unit: row.unit,
-            warning: limit?.warning ?? null,
-            alarm: limit?.alarm ?? null,
-            direction: limit?.direction ?? 'high',
-            method: used,
-            points,
-          };
-        }),
-      );
-      return { from, to, series };
-    },
+    async (request) => service.seriesData(request.params.id, request.query),
   );
 
   app.get(
@@ -234,26 +160,8 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: z.array(waveformInfo), ...errors },
       },
     },
-    async (request) =>
-      (await repository.waveforms(request.params.id, request.query)).map((row) => ({
-        id: row.id,
-        fileName: row.file_name,
-        alias: row.alias,
-        sensor: row.sensor,
-        kind: row.kind,
-        channel: row.channel,
-        sampleRate: row.sample_rate,
-        capturedAt: row.captured_at.toISOString(),
-        length: row.length,
-        unit: row.unit,
-      })),
+    async (request) => service.waveforms(request.params.id, request.query),
   );
-
-  async function samplesOf(id: string) {
-    const row = await repository.waveform(id);
-    if (!row) throw notFound('This waveform does not exist.');
-    return { row, samples: new Float32Array(new Uint8Array(row.samples).buffer) };
-  }
 
   app.get(
     '/waveforms/:id/spectrum',
@@ -272,23 +180,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: spectrumResponse, ...errors },
       },
     },
-    async (request) => {
-      const { row, samples } = await samplesOf(request.params.id);
-      const { window, scale, width } = request.query;
-      const spectrum = await compute.run(
-        { task: 'spectrum', samples, sampleRateHz: row.sample_rate, window, scale, width },
-        [samples.buffer as ArrayBuffer],
-      );
-      return {
-        waveformId: row.id,
-        resolutionHz: spectrum.resolutionHz,
-        amplitude: Array.from(spectrum.amplitude),
-        binsPerPoint: spectrum.binsPerPoint,
-        unit: row.unit,
-        window,
-        scale,
-      };
-    },
+    async (request) => service.spectrum(request.params.id, request.query),
   );
 
   app.get(
@@ -311,30 +203,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: spectrumResponse, ...errors },
       },
     },
-    async (request) => {
-      const { row, samples } = await samplesOf(request.params.id);
-      if (request.query.high >= row.sample_rate / 2)
-        throw badRequest(`high must be below the Nyquist frequency ${row.sample_rate / 2} Hz.`);
-      const spectrum = await compute.run(
-        {
-          task: 'envelope',
-          samples,
-          sampleRateHz: row.sample_rate,
-          bandHz: [request.query.low, request.query.high],
-          width: request.query.width,
-        },
-        [samples.buffer as ArrayBuffer],
-      );
-      return {
-        waveformId: row.id,
-        resolutionHz: spectrum.resolutionHz,
-        amplitude: Array.from(spectrum.amplitude),
-        binsPerPoint: spectrum.binsPerPoint,
-        unit: row.unit,
-        window: 'hann',
-        scale: 'peak',
-      };
-    },
+    async (request) => service.envelope(request.params.id, request.query),
   );
 
   app.get(
@@ -360,21 +229,6 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (
         },
       },
     },
-    async (request) => {
-      const { row, samples } = await samplesOf(request.params.id);
-      const seconds = Float64Array.from(samples, (_, i) => i / row.sample_rate);
-      const keep =
-        samples.length > request.query.width * 4
-          ? m4Indices(seconds, samples, request.query.width)
-          : Uint32Array.from(samples.keys());
-      return {
-        waveformId: row.id,
-        sampleRate: row.sample_rate,
-        capturedAt: row.captured_at.toISOString(),
-        unit: row.unit,
-        length: samples.length,
-        points: Array.from(keep, (i) => [seconds[i] as number, samples[i] as number] as [number, number]),
-      };
-    },
+    async (request) => service.timeWaveform(request.params.id, request.query.width),
   );
 };
