@@ -51,6 +51,8 @@ import { createEvsService } from './modules/evs/evs.service.ts';
 import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
 import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
 import { createFaultEventsService } from './modules/fault-events/fault-events.service.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { createFileStore, type FileStore } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { type Admission, createAdmission } from './modules/ingest/admission.ts';
 import { createIngestRepository } from './modules/ingest/ingest.repository.ts';
@@ -119,7 +121,6 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createVcaRepository } from './modules/vca/vca.repository.ts';
 import { vcaRoutes } from './modules/vca/vca.routes.ts';
 import { createVcaService } from './modules/vca/vca.service.ts';
-import { createFileStore, type FileStore } from './storage/files.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { webRoutes } from './web/web.routes.ts';
 
@@ -201,6 +202,7 @@ export async function buildApp({
   const timeseries = createTimeseriesRepository(pool);
   const files = createFileStore({
     db,
+    repository: createFilesRepository(db),
     storage,
     quotaBytes: config.uploadQuotaBytesPerCompany,
   });

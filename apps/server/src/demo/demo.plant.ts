@@ -2,8 +2,8 @@ import { companyLogoPng, demoPlant, firstModelCode, type Plant, tagImagePng } fr
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER } from '../auth/csrf.ts';
 import type { DatabaseHandle, Db } from '../db/pool.ts';
+import type { FileStore } from '../modules/files/files.service.ts';
 import { createStructureRepository } from '../modules/structure/structure.repository.ts';
-import type { FileStore } from '../storage/files.ts';
 import { demoManualPdf, demoPmReportPdf } from './demo.model-files.ts';
 import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_COMPANY_CODE, demoAccounts } from './demo.seed.ts';

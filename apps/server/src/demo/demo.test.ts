@@ -1,7 +1,8 @@
 import type { TreeNode } from '@sdp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signIn, type TestContext } from '../../test/harness.ts';
-import { createFileStore } from '../storage/files.ts';
+import { createFilesRepository } from '../modules/files/files.repository.ts';
+import { createFileStore } from '../modules/files/files.service.ts';
 import { createLocalStorage } from '../storage/storage.ts';
 import { buildDemoPlant, type DemoPlant } from './demo.plant.ts';
 import { seedDemo } from './demo.seed.ts';
@@ -19,6 +20,7 @@ beforeAll(async () => {
       ctx.database,
       createFileStore({
         db: ctx.db,
+        repository: createFilesRepository(ctx.db),
         storage: createLocalStorage(ctx.config.filesDir),
         quotaBytes: ctx.config.uploadQuotaBytesPerCompany,
       }),

@@ -2,7 +2,7 @@ import type { DocumentType, ModelDocuments, ModelImage } from '@sdp/contracts';
 import type { Db } from '../../db/pool.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { isPdf } from '../../lib/pdf.ts';
-import type { FileStore } from '../../storage/files.ts';
+import type { FileStore } from '../files/files.service.ts';
 import { checkImage } from '../uploads/image.ts';
 import type { ModelFilesRepository } from './model-files.repository.ts';
 

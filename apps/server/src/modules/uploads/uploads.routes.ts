@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { FileStore, NewFile } from '../../storage/files.ts';
 import { byteLimit, FILE_KINDS, STORED_NAME } from '../../storage/storage.ts';
+import type { FileStore, NewFile } from '../files/files.service.ts';
 import { checkImage } from './image.ts';
 
 interface Options {

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { sql, type Transaction } from 'kysely';
-import { seesEquipment } from '../auth/equipment-visibility.ts';
-import { permissionsFor } from '../auth/permissions.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
-import type { Db } from '../db/pool.ts';
-import type { Database } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
+import type { Transaction } from 'kysely';
+import { seesEquipment } from '../../auth/equipment-visibility.ts';
+import { permissionsFor } from '../../auth/permissions.ts';
+import type { SessionUser } from '../../auth/sessions.repository.ts';
+import type { Db } from '../../db/pool.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import {
   byteLimit,
   type FileKind,
@@ -15,7 +15,8 @@ import {
   STORED_TYPES,
   type StoredType,
   storedName,
-} from './storage.ts';
+} from '../../storage/storage.ts';
+import type { FilesRepository, StoredFileOwner } from './files.repository.ts';
 
 export interface NewFile {
   kind: FileKind;
@@ -47,14 +48,18 @@ export const quotaMessage = (quotaBytes: number) =>
 
 /**
  * Uploaded files with their owners (table stored_files): every stored file has a row naming its company (or its
- * user, for profile pictures), and a file is served only to the people who see that company or user.
+ * user, for profile pictures), and a file is served only to the people who see that company or user. The bytes
+ * live in `storage` (storage/: a local folder or an S3 bucket), the rows in files.repository.ts.
  */
 export function createFileStore({
   db,
+  repository,
   storage,
   quotaBytes,
 }: {
+  /** Transactions only: `saveWith` hands its transaction to the caller's `then`. */
   db: Db;
+  repository: FilesRepository;
   storage: FileStorage;
   quotaBytes: number;
 }) {
@@ -76,30 +81,23 @@ export function createFileStore({
       const ownerUserId = file.ownerUserId ?? null;
       return db.transaction().execute(async (trx) => {
         const scope = file.companyId ?? ownerUserId ?? file.uploadedBy ?? 'none';
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${`stored_files:${scope}`}))`.execute(trx);
-        let usage = trx
-          .selectFrom('stored_files')
-          .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('used'));
-        usage = file.companyId
-          ? usage.where('company_id', '=', file.companyId)
-          : usage
-              .where('company_id', 'is', null)
-              .where(ownerUserId ? 'owner_user_id' : 'uploaded_by', '=', ownerUserId ?? file.uploadedBy);
-        const { used } = await usage.executeTakeFirstOrThrow();
-        if (Number(used) + file.bytes.length > quotaBytes) throw new HttpError(413, quotaMessage(quotaBytes));
-        await trx
-          .insertInto('stored_files')
-          .values({
-            kind: file.kind,
-            name,
-            content_type: STORED_TYPES[file.type],
-            size_bytes: file.bytes.length,
-            company_id: file.companyId,
-            owner_user_id: ownerUserId,
-            model_id: file.modelId ?? null,
-            uploaded_by: file.uploadedBy,
-          })
-          .execute();
+        await repository.lockQuota(trx, scope);
+        const used = await repository.usedBytes(trx, {
+          companyId: file.companyId,
+          ownerUserId,
+          uploadedBy: file.uploadedBy,
+        });
+        if (used + file.bytes.length > quotaBytes) throw new HttpError(413, quotaMessage(quotaBytes));
+        await repository.insert(trx, {
+          kind: file.kind,
+          name,
+          contentType: STORED_TYPES[file.type],
+          size: file.bytes.length,
+          companyId: file.companyId,
+          ownerUserId,
+          modelId: file.modelId ?? null,
+          uploadedBy: file.uploadedBy,
+        });
         // Written after the row: when writing fails the row goes with the transaction.
         const url = await storage.put(file.kind, name, file.bytes);
         try {
@@ -117,7 +115,7 @@ export function createFileStore({
      */
     async forget(trx: Transaction<Database>, kind: FileKind, names: string[]): Promise<() => Promise<void>> {
       if (!names.length) return async () => undefined;
-      await trx.deleteFrom('stored_files').where('kind', '=', kind).where('name', 'in', names).execute();
+      await repository.remove(trx, kind, names);
       return async () => {
         for (const name of names) await storage.remove(kind, name).catch(() => undefined);
       };
@@ -131,86 +129,32 @@ export function createFileStore({
      */
     async open(kind: string, name: string, viewer: SessionUser): Promise<OpenedFile | null> {
       if (!isFileKind(kind) || !STORED_NAME.test(name)) return null;
-      const row = await db
-        .selectFrom('stored_files as f')
-        .select(['f.content_type', 'f.company_id', 'f.owner_user_id', 'f.uploaded_by', 'f.model_id'])
-        .where('f.kind', '=', kind)
-        .where('f.name', '=', name)
-        .executeTakeFirst();
+      const row = await repository.find(kind, name);
       if (!row || !(await sees(viewer, row))) return null;
       const stream = await storage.open(kind, name);
       return stream ? { stream, name, contentType: row.content_type } : null;
     },
   };
 
-  async function sees(
-    viewer: SessionUser,
-    file: {
-      company_id: string | null;
-      owner_user_id: string | null;
-      uploaded_by: string | null;
-      model_id: string | null;
-    },
-  ): Promise<boolean> {
+  async function sees(viewer: SessionUser, file: StoredFileOwner): Promise<boolean> {
     if (viewer.platformRole === 'ADMIN') return true;
     if (file.model_id) return seesModel(viewer.userId, file.model_id);
-    if (file.company_id) return isActiveMember(viewer.userId, file.company_id);
+    if (file.company_id) return repository.isActiveMember(viewer.userId, file.company_id);
     if (file.owner_user_id) {
       if (file.owner_user_id === viewer.userId) return true;
-      const shared = await db
-        .selectFrom('memberships as mine')
-        .innerJoin('memberships as theirs', 'theirs.company_id', 'mine.company_id')
-        .innerJoin('companies as c', 'c.id', 'mine.company_id')
-        .select('mine.company_id')
-        .where('mine.user_id', '=', viewer.userId)
-        .where('mine.status', '=', 'active')
-        .where('theirs.user_id', '=', file.owner_user_id)
-        .where('theirs.status', '=', 'active')
-        .where('c.deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Boolean(shared);
+      return repository.shareActiveCompany(viewer.userId, file.owner_user_id);
     }
     return file.uploaded_by === viewer.userId;
   }
 
   /** A model's file: for the active members of its company who see its equipment (equipment-visibility.ts). */
   async function seesModel(userId: string, modelId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('equipment_models as em')
-      .innerJoin('structure_items as s', 's.id', 'em.equipment_tag_id')
-      .innerJoin('memberships as m', 'm.company_id', 'em.company_id')
-      .innerJoin('companies as c', 'c.id', 'm.company_id')
-      .select([
-        'm.role',
-        'em.is_active',
-        sql<boolean>`EXISTS (SELECT 1 FROM equipment_tag_members a WHERE a.equipment_tag_id = s.id AND a.user_id = ${userId})`.as(
-          'assigned',
-        ),
-      ])
-      .where('em.id', '=', modelId)
-      .where('s.is_disabled', '=', false)
-      .where('m.user_id', '=', userId)
-      .where('m.status', '=', 'active')
-      .where('c.deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await repository.modelViewer(userId, modelId);
     if (!row) return false;
     return seesEquipment(new Set(permissionsFor('USER', row.role)), {
       assigned: row.assigned,
       inactiveModel: !row.is_active,
     });
-  }
-
-  async function isActiveMember(userId: string, companyId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('memberships as m')
-      .innerJoin('companies as c', 'c.id', 'm.company_id')
-      .select('m.company_id')
-      .where('m.user_id', '=', userId)
-      .where('m.company_id', '=', companyId)
-      .where('m.status', '=', 'active')
-      .where('c.deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Boolean(row);
   }
 }
 
