@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordFiles } from './db/embedded.ts';
+import { canConnect, passwordFiles } from './db/embedded.ts';
 
 // Issue 22 item 1: supervisors (systemd's Restart=on-failure, container orchestrators) restart a server only when
 // it exits non-zero. A fatal error after the embedded PostgreSQL started must exit 1 and stop that PostgreSQL;
@@ -25,20 +24,11 @@ function freePort(): Promise<number> {
 }
 
 async function postgresAnswers(dataDir: string, port: number): Promise<boolean> {
-  const { readFile } = await import('node:fs/promises');
   const password = (await readFile(passwordFiles(dataDir).current, 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    connectionTimeoutMillis: 2_000,
-  });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  return canConnect(
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    'postgres',
+  );
 }
 
 function startMain(dataDir: string, port: number, pgPort: number): ChildProcess {

@@ -195,7 +195,8 @@ export async function settlePassword(
   return next;
 }
 
-async function canConnect(url: string, database: string): Promise<boolean> {
+/** Whether a PostgreSQL answers at `url` for `database` within 2 s (used to adopt a running server, and by tests). */
+export async function canConnect(url: string, database: string): Promise<boolean> {
   const client = new pg.Client({
     connectionString: withDatabase(url, database),
     connectionTimeoutMillis: 2_000,
