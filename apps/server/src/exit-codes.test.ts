@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/net.ts';
 import { canConnect, passwordFiles } from './db/embedded.ts';
 
 // Issue 22 item 1: supervisors (systemd's Restart=on-failure, container orchestrators) restart a server only when
@@ -12,16 +13,6 @@ import { canConnect, passwordFiles } from './db/embedded.ts';
 // SIGTERM is an orderly stop (exit 0).
 
 const mainTs = path.resolve(import.meta.dirname, 'main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as { port: number };
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
 
 async function postgresAnswers(dataDir: string, port: number): Promise<boolean> {
   const password = (await readFile(passwordFiles(dataDir).current, 'utf8')).trim();

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, PASSWORD, seedTenants, type TestContext } from '../test/harness.ts';
+import { freePort } from '../test/net.ts';
 import { createIngestKey, createModel, seedEquipment } from '../test/plant.ts';
 import { startSmtpInbox } from '../test/smtp-inbox.ts';
 import { CSRF_HEADER } from './auth/csrf.ts';
@@ -28,16 +28,6 @@ let key: string;
 let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
 let filesDir: string;
 const running: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as { port: number };
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
 
 /** One process of the topology on the test database; answers once its /healthz is 200. */
 async function start(role: 'api' | 'worker'): Promise<Instance> {

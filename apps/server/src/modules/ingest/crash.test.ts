@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, type TestContext } from '../../../test/harness.ts';
+import { freePort } from '../../../test/net.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 
 const mainTs = path.resolve(import.meta.dirname, '../../main.ts');
@@ -15,16 +15,6 @@ let key: string;
 let model: { id: string; code: string };
 let port: number;
 let server: ChildProcess | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as { port: number };
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
 
 /** The real server as its own process on the test database, answering on `port`. */
 async function startServer(): Promise<ChildProcess> {

@@ -1,13 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 import { mosquittoAvailable } from '../../../test/mqtt-broker.ts';
+import { freePort } from '../../../test/net.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 import { createAdmission } from './admission.ts';
 import { createBrokerFiles } from './broker-accounts.ts';
@@ -37,16 +38,6 @@ const clients: mqtt.MqttClient[] = [];
 const A = { id: '', key: '', model: { id: '', code: '' } };
 const B = { id: '', key: '', model: { id: '', code: '' } };
 const revoked = { id: '', key: '' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits (up to 10 s) until something listens on the port. */
 async function waitForPort(port: number): Promise<void> {
