@@ -546,15 +546,7 @@ export async function buildApp({
     compute,
   });
   const companyCode = async (companyId: string) => (await companies.find(companyId))?.initial_code;
-  const companyId = async (code: string) =>
-    (
-      await db
-        .selectFrom('companies')
-        .select('id')
-        .where('initial_code', '=', code)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()
-    )?.id;
+  const companyId = (code: string) => companies.idOfCode(code);
   return {
     app,
     routes,

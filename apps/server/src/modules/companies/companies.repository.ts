@@ -60,6 +60,17 @@ export function createCompaniesRepository(db: Db) {
       return executor.selectFrom('companies as c').select(columns).where('c.id', '=', id).executeTakeFirst();
     },
 
+    /** The id of the live (not deleted) company with this code: an MQTT topic names its company by code. */
+    async idOfCode(code: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('initial_code', '=', code)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     codeTaken(code: string, executor: Db = db): Promise<boolean> {
       return executor
         .selectFrom('companies')

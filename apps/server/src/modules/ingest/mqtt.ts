@@ -5,6 +5,7 @@ import { MAX_POINTS_PER_REQUEST, waveformJsonRequest } from '@sdp/contracts';
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import type pg from 'pg';
 import { bearerToken, hashToken } from '../../auth/access.ts';
+import { databaseIdentity } from '../../db/identity.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admission.ts';
 import type { IngestService } from './ingest.service.ts';
@@ -99,20 +100,7 @@ export function packetSizeScanner(limit: number): (chunk: Uint8Array) => number 
  * and the broker would drop the messages it hands that client; the group must be as hard to guess as the password.
  */
 export async function defaultShareGroup(pool: pg.Pool, secret: string | null): Promise<string> {
-  const parts: string[] = [];
-  try {
-    const { rows } = await pool.query<{ id: string }>(
-      'SELECT system_identifier::text AS id FROM pg_control_system()',
-    );
-    parts.push(rows[0]?.id ?? '');
-  } catch {
-    parts.push('');
-  }
-  const { rows } = await pool.query<{ name: string; installed: string }>(
-    `SELECT current_database() AS name,
-            (SELECT to_char(min(applied_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') FROM schema_migrations) AS installed`,
-  );
-  parts.push(rows[0]?.name ?? '', rows[0]?.installed ?? '', secret ?? '');
+  const parts = [...(await databaseIdentity(pool)), secret ?? ''];
   return `sdp-${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 16)}`;
 }
 
