@@ -1,5 +1,6 @@
 import { lttbIndices, m4Indices, type SpectrumScale, type WindowType } from '@sdp/analytics';
 import { modelSettingsInput } from '@sdp/contracts';
+import type { ReducedSpectrum } from '../../lib/compute-tasks.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
 import { type MonitoredLimit, monitoredLimits } from '../analysis/limits.ts';
@@ -39,6 +40,24 @@ export interface WaveformFilter {
 const MAX_RAW = 20_000;
 /** Most points LTTB reads to choose from. */
 const LTTB_READ = 2_000_000;
+
+/** A spectrum or envelope spectrum as the API answers it: the reduced amplitudes with the waveform they are of. */
+function spectrumAnswer(
+  row: { id: string; unit: string },
+  spectrum: ReducedSpectrum,
+  window: WindowType,
+  scale: SpectrumScale,
+) {
+  return {
+    waveformId: row.id,
+    resolutionHz: spectrum.resolutionHz,
+    amplitude: Array.from(spectrum.amplitude),
+    binsPerPoint: spectrum.binsPerPoint,
+    unit: row.unit,
+    window,
+    scale,
+  };
+}
 
 /**
  * Dashboard figures: any series over a range downsampled to the chart width (M4 in the database, LTTB here, raw
@@ -143,15 +162,7 @@ export function createTimeseriesService({ repository, models, master, compute }:
         { task: 'spectrum', samples, sampleRateHz: row.sample_rate, window, scale, width },
         [samples.buffer as ArrayBuffer],
       );
-      return {
-        waveformId: row.id,
-        resolutionHz: spectrum.resolutionHz,
-        amplitude: Array.from(spectrum.amplitude),
-        binsPerPoint: spectrum.binsPerPoint,
-        unit: row.unit,
-        window,
-        scale,
-      };
+      return spectrumAnswer(row, spectrum, window, scale);
     },
 
     /** Envelope spectrum of a waveform in the band [low, high] Hz; high must be below the Nyquist frequency. */
@@ -163,15 +174,7 @@ export function createTimeseriesService({ repository, models, master, compute }:
         { task: 'envelope', samples, sampleRateHz: row.sample_rate, bandHz: [low, high], width },
         [samples.buffer as ArrayBuffer],
       );
-      return {
-        waveformId: row.id,
-        resolutionHz: spectrum.resolutionHz,
-        amplitude: Array.from(spectrum.amplitude),
-        binsPerPoint: spectrum.binsPerPoint,
-        unit: row.unit,
-        window: 'hann',
-        scale: 'peak',
-      };
+      return spectrumAnswer(row, spectrum, 'hann', 'peak');
     },
 
     /** Time signal of a waveform against seconds, M4-downsampled when longer than 4 × width. */
