@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,7 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { FAULT_EVENT_COMMENT_MAX } from '@sdp/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -16,6 +14,7 @@ import { describeFailure } from '../../../lib/errors.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useBulkFaultEvents } from '../api/bulk-fault-events.ts';
 import { type FaultEventMember, faultEventMembersQueryOptions } from '../api/get-fault-event-members.ts';
+import { FaultEventCommentField, FaultEventRecipientsField } from './comment-fields.tsx';
 
 export type BulkTarget = { action: 'acknowledge' | 'done'; ids: number[]; modelIds: string[] };
 
@@ -105,35 +104,14 @@ function BulkForm({
           {lists.some((list) => list.isError) ? (
             <Alert severity="warning">{t('faultEvents.membersFailed')}</Alert>
           ) : null}
-          <TextField
-            label={t('faultEvents.comment')}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            multiline
-            minRows={3}
-            required
-            error={(touched && missing) || tooLong}
-            helperText={
-              touched && missing
-                ? t('faultEvents.messageRequired')
-                : `${comment.length}/${FAULT_EVENT_COMMENT_MAX}`
-            }
-          />
-          <Autocomplete
-            multiple
+          <FaultEventCommentField value={comment} onChange={setComment} showMissing={touched && missing} />
+          <FaultEventRecipientsField
             options={options}
             value={chosen}
             loading={!loaded}
-            getOptionLabel={(member) => (member.name ? `${member.name} <${member.email}>` : member.email)}
-            isOptionEqualToValue={(option, value) => option.email === value.email}
-            onChange={(_event, value) => setEmails(value.map((member) => member.email))}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('faultEvents.bulkRecipients')}
-                helperText={emails.length === 0 ? t('faultEvents.bulkRecipientsDefault') : ' '}
-              />
-            )}
+            onChange={setEmails}
+            label={t('faultEvents.bulkRecipients')}
+            helperText={emails.length === 0 ? t('faultEvents.bulkRecipientsDefault') : ' '}
           />
         </Stack>
       </DialogContent>

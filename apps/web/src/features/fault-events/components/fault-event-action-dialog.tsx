@@ -1,12 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { FAULT_EVENT_COMMENT_MAX } from '@sdp/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +13,7 @@ import { describeFailure } from '../../../lib/errors.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { type FaultEventMember, useFaultEventMembers } from '../api/get-fault-event-members.ts';
 import { type FaultEventAction, useSendFaultEventComment } from '../api/send-fault-event-comment.ts';
+import { FaultEventCommentField, FaultEventRecipientsField } from './comment-fields.tsx';
 
 type FaultEventActionDialogProps = {
   modelId: string;
@@ -111,37 +110,20 @@ function ActionForm({
               {describeFailure(members.error, t('faultEvents.membersFailed'), t)}
             </Alert>
           ) : null}
-          <Autocomplete
-            multiple
+          <FaultEventRecipientsField
             options={options}
             value={chosen}
             loading={members.isPending}
-            getOptionLabel={(member) => (member.name ? `${member.name} <${member.email}>` : member.email)}
-            isOptionEqualToValue={(option, value) => option.email === value.email}
-            onChange={(_event, value) => setEmails(value.map((member) => member.email))}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('faultEvents.users')}
-                required
-                error={touched && userError}
-                helperText={touched && userError ? t('faultEvents.userRequired') : ' '}
-              />
-            )}
-          />
-          <TextField
-            label={t('faultEvents.comment')}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            multiline
-            minRows={3}
+            onChange={setEmails}
+            label={t('faultEvents.users')}
             required
-            error={(touched && messageError) || tooLong}
-            helperText={
-              touched && messageError
-                ? t('faultEvents.messageRequired')
-                : `${comment.length}/${FAULT_EVENT_COMMENT_MAX}`
-            }
+            error={touched && userError}
+            helperText={touched && userError ? t('faultEvents.userRequired') : ' '}
+          />
+          <FaultEventCommentField
+            value={comment}
+            onChange={setComment}
+            showMissing={touched && messageError}
           />
         </Stack>
       </DialogContent>
