@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MasterData } from '../models/master.repository.ts';
+import { masterData } from '../../../test/master-data.ts';
 import type { OnlineModelRow } from '../models/models.repository.ts';
 import type { SeriesRow } from '../timeseries/timeseries.repository.ts';
 import { createEvsService } from './evs.service.ts';
@@ -12,23 +12,13 @@ const at = new Date('2026-06-01T00:00:00Z');
 const TRAIN = '00000000-0000-4000-8000-000000000004';
 const DRIVE = '00000000-0000-4000-8000-000000000003';
 
-const master = {
-  types: [],
-  configurationItems: [],
-  groups: [],
-  sensorTypes: [],
-  persistence: [],
-  brands: [],
-  vsdModels: [],
+const master = masterData({
   sensorPoints: [
     { id: 1, name: 'Motor NDE' },
     { id: 3, name: 'Gearbox input' },
     { id: 5, name: 'Fan DE' },
   ],
-  machineTemplates: [],
-  bearings: [],
-  tabs: [],
-} satisfies MasterData;
+});
 
 const limits = (warning: number, alarm: number) => ({ warning, alarm });
 const settings = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { masterData } from '../../../test/master-data.ts';
 import type { ModuleTaskOutput } from '../../lib/compute-tasks.ts';
-import type { MasterData } from '../models/master.repository.ts';
 import type { OnlineModelRow } from '../models/models.repository.ts';
 import type { SeriesRow } from '../timeseries/timeseries.repository.ts';
 import type { VibrationCapture } from './rvs.repository.ts';
@@ -16,19 +16,7 @@ const DRIVE = '00000000-0000-4000-8000-000000000003';
 const RATE = 1024;
 const origin = Date.parse('2026-01-01T00:00:00Z');
 
-const master: MasterData = {
-  types: [],
-  configurationItems: [],
-  groups: [],
-  sensorTypes: [],
-  persistence: [],
-  brands: [],
-  vsdModels: [],
-  sensorPoints: [],
-  machineTemplates: [],
-  bearings: [],
-  tabs: [],
-};
+const master = masterData({});
 
 /** S1 at 1,800 rpm with a velocity limit on x; S2 without a rotating speed of its own. */
 const settings = {

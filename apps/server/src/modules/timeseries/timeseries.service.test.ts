@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { masterData } from '../../../test/master-data.ts';
 import { type ComputeRequest, type ComputeResult, runComputeTask } from '../../lib/compute-tasks.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { MasterData } from '../models/master.repository.ts';
 import type { SeriesRow, WaveformRow } from './timeseries.repository.ts';
 import { createTimeseriesService } from './timeseries.service.ts';
 
@@ -15,19 +15,7 @@ const WAVE = '00000000-0000-4000-8000-0000000000aa';
 const origin = Date.parse('2026-01-01T00:00:00Z');
 const RATE = 4096;
 
-const master: MasterData = {
-  types: [],
-  configurationItems: [],
-  groups: [],
-  sensorTypes: [],
-  persistence: [],
-  brands: [],
-  vsdModels: [],
-  sensorPoints: [],
-  machineTemplates: [],
-  bearings: [],
-  tabs: [],
-};
+const master = masterData({});
 const settings = {
   model_in: { title: 'Pump 1' },
   raw_vibration_sensor_in: [

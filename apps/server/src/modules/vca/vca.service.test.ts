@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MasterData, SensorTypeRow } from '../models/master.repository.ts';
+import { masterData } from '../../../test/master-data.ts';
+import type { SensorTypeRow } from '../models/master.repository.ts';
 import type { OnlineModelRow } from '../models/models.repository.ts';
 import type { SeriesRow } from '../timeseries/timeseries.repository.ts';
 import { createVcaService } from './vca.service.ts';
@@ -31,10 +32,7 @@ const sensor = (
   default_alarm: limits?.[1] ?? null,
   direction: 'high',
 });
-const master: MasterData = {
-  types: [],
-  configurationItems: [],
-  groups: [],
+const master = masterData({
   sensorTypes: [
     sensor(3201, 32, 'motor_load', '%', [80, 100]),
     sensor(3202, 32, 'output_current', 'A', [40, 50]),
@@ -42,14 +40,7 @@ const master: MasterData = {
     sensor(3401, 34, 'dc_link_capacitor', '%'),
     sensor(3402, 34, 'cooling_fan', '%'),
   ],
-  persistence: [],
-  brands: [],
-  vsdModels: [],
-  sensorPoints: [],
-  machineTemplates: [],
-  bearings: [],
-  tabs: [],
-};
+});
 
 /** Rated 10,000 h at 100 °C; 1,500 days × 24 h of 40,000 h expected life used before monitoring: D0 = 0.9. */
 const settings = {
