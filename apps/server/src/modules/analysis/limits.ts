@@ -1,5 +1,7 @@
+import { valueStatus } from '@sdp/analytics';
 import type { ModelSettings } from '@sdp/contracts';
 import type { MasterData } from '../models/master.repository.ts';
+import type { SeriesRow } from '../timeseries/timeseries.repository.ts';
 
 export interface MonitoredLimit {
   tag: string;
@@ -106,4 +108,39 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
     });
   }
   return limits;
+}
+
+export interface TagLimit {
+  warning: number | null;
+  alarm: number | null;
+  direction: 'high' | 'low';
+}
+
+/** Spec 02 §4: at or beyond alarm 2, at or beyond warning 1, else 0; -1 without a value. */
+export function statusAgainst(value: number | null, limit: TagLimit): number {
+  if (value === null) return -1;
+  if (limit.warning === null || limit.alarm === null) return 0;
+  return valueStatus(value, { warning: limit.warning, alarm: limit.alarm, direction: limit.direction });
+}
+
+/** A tag's status: the analysis' persisted status ('X out of Y') when it has one, else the last value's. */
+export function tagStatus(row: SeriesRow | undefined, limit: TagLimit): number {
+  if (!row || row.last_value === null) return -1;
+  return row.status ?? statusAgainst(row.last_value, limit);
+}
+
+/** Limits of a model's tags: its settings' monitored rows, else the master data's defaults. */
+export function limitsOf(settings: ModelSettings, master: MasterData, typeId: number) {
+  const monitored = monitoredLimits(settings, master);
+  const sensors = master.sensorTypes.filter((sensor) => sensor.model_type_id === typeId);
+  return (tag: string): TagLimit => {
+    const set = monitored.get(tag);
+    if (set) return { warning: set.warning, alarm: set.alarm, direction: set.direction };
+    const sensor = sensors.find((s) => s.tag_code === tag);
+    return {
+      warning: sensor?.default_warning ?? null,
+      alarm: sensor?.default_alarm ?? null,
+      direction: sensor?.direction ?? 'high',
+    };
+  };
 }

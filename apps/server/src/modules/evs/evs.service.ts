@@ -1,11 +1,12 @@
 import type { EvsResult, EvsRole, EvsSensorType, EvsStatus, evsResultQuery } from '@sdp/contracts';
 import type { z } from 'zod';
+import { rangeOf } from '../../lib/date-range.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { statusAgainst } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import { readSettings } from '../models/settings.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
-import { rangeOf, statusAgainst } from '../vca/drive-model.ts';
 
 /** What the EVS calls read: the model and its settings, the master data's sensor points, the sensors' series. */
 export interface EvsServiceDeps {

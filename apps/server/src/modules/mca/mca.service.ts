@@ -27,7 +27,8 @@ import {
   type McaTimeDomain,
   TR_RANGE_LIMIT_DAYS,
 } from '@sdp/contracts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { rangeOf } from '../../lib/date-range.ts';
+import { notFound } from '../../lib/http-error.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
@@ -38,7 +39,6 @@ import type { CapturePhases, CaptureRow, McaRepository } from './mca.repository.
 import type { PhaseSpectra } from './mca-spectra.ts';
 
 const MCA = 2;
-const DAY_MS = 86_400_000;
 /** Captures listed by the file-name call, newest first. */
 const FILE_LIST_LIMIT = 500;
 /** Records the Pattern Recognition residual learns its baseline from: the model's first two weeks of daily captures. */
@@ -258,13 +258,8 @@ export function createMcaService({ repository, timeseries, models, master, compu
     };
   }
 
-  function rangeOf(query: { startDate: string; endDate: string }, isNormal = false) {
-    const from = Date.parse(query.startDate);
-    const to = Date.parse(query.endDate);
-    if (!(from < to)) throw badRequest('endDate must be after startDate.');
-    const limit = isNormal ? TR_RANGE_LIMIT_DAYS.normal : TR_RANGE_LIMIT_DAYS.yearly;
-    if (to - from > limit * DAY_MS) throw badRequest(`endDate: the range is at most ${limit} days.`);
-    return { fromS: from / 1000, toS: to / 1000 };
+  function rangeOfQuery(query: { startDate: string; endDate: string }, isNormal = false) {
+    return rangeOf(query, isNormal ? TR_RANGE_LIMIT_DAYS.normal : TR_RANGE_LIMIT_DAYS.yearly);
   }
 
   return {
@@ -402,7 +397,7 @@ export function createMcaService({ repository, timeseries, models, master, compu
       query: { tabId: number; startDate: string; endDate: string; isNormal: boolean; width: number },
     ): Promise<McaSeriesRow[]> {
       const m = await motor(modelId);
-      const { fromS, toS } = rangeOf(query, query.isNormal);
+      const { fromS, toS } = rangeOfQuery(query, query.isNormal);
       const stored = new Map((await repository.series(modelId)).map((row) => [row.tag, row]));
       const points = async (tag: string) => {
         const row = stored.get(tag);
@@ -462,7 +457,7 @@ export function createMcaService({ repository, timeseries, models, master, compu
 
     async diagnostic(modelId: string, query: { startDate: string; endDate: string }): Promise<McaDiagnostic> {
       const m = await motor(modelId);
-      const range = rangeOf(query);
+      const range = rangeOfQuery(query);
       const stored = new Map((await repository.series(modelId)).map((row) => [row.tag, row]));
       const aligned = DIAGNOSTIC_FAULT_SERIES.filter((fault) => !SCALAR_FAULTS.includes(fault));
       const anchor = stored.get(DIAGNOSTIC_TAGS.rotor_bar_crack);

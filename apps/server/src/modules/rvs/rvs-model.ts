@@ -1,11 +1,11 @@
 import type { BearingGeometry } from '@sdp/analytics';
 import type { ModelSettings } from '@sdp/contracts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { limitsOf, type TagLimit, tagStatus } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import { readSettings } from '../models/settings.ts';
 import type { SeriesRow, TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
-import { limitsOf, type TagLimit, tagStatus } from '../vca/drive-model.ts';
 import type { VibrationCapture } from './rvs.repository.ts';
 import { type MarkContext, measuredShaftHz } from './rvs-analysis.ts';
 

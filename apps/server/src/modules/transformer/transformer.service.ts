@@ -35,6 +35,7 @@ import {
   type trTagQuery,
 } from '@sdp/contracts';
 import type { z } from 'zod';
+import { rangeOf } from '../../lib/date-range.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
@@ -44,7 +45,6 @@ import type { TimeseriesRepository } from '../timeseries/timeseries.repository.t
 import type { TransformerRepository } from './transformer.repository.ts';
 
 const TRANSFORMER = 1;
-const DAY_MS = 86_400_000;
 /** Status colours of spec 02 §9 by status code. */
 const STATUS_COLOUR: Record<number, string> = { [-1]: '#9E9E9E', 0: '#4CAF50', 1: '#FCA239', 2: '#D9263B' };
 const GROUPS = ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] as const;
@@ -74,15 +74,6 @@ function statusOf(value: number | null, limit: Limit): number {
   const beyond = (edge: number | null) =>
     edge !== null && (limit.direction === 'low' ? value <= edge : value >= edge);
   return beyond(limit.alarm) ? 2 : beyond(limit.warning) ? 1 : 0;
-}
-
-/** Range of a query: reversed or over the limit answers 400 naming the field. */
-function rangeOf(query: { startDate: string; endDate: string }, limitDays: number) {
-  const from = Date.parse(query.startDate);
-  const to = Date.parse(query.endDate);
-  if (!(from < to)) throw badRequest('endDate must be after startDate.');
-  if (to - from > limitDays * DAY_MS) throw badRequest(`endDate: the range is at most ${limitDays} days.`);
-  return { fromS: from / 1000, toS: to / 1000 };
 }
 
 /** Duval Triangle 1 of three gases: the zone, the relative shares (%) and the plot point. */

@@ -1,7 +1,7 @@
-import { initialLifeUsed, remainingLifeTrace, rulStatus, valueStatus } from '@sdp/analytics';
+import { initialLifeUsed, remainingLifeTrace, rulStatus } from '@sdp/analytics';
 import type { ModelSettings } from '@sdp/contracts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { monitoredLimits } from '../analysis/limits.ts';
+import { limitsOf, type TagLimit, tagStatus } from '../analysis/limits.ts';
 import type { MasterData, MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import { readSettings } from '../models/settings.ts';
@@ -28,25 +28,6 @@ export const VCA_PARTS = {
 } as const;
 export type VcaPart = keyof typeof VCA_PARTS;
 
-export interface TagLimit {
-  warning: number | null;
-  alarm: number | null;
-  direction: 'high' | 'low';
-}
-
-/** Spec 02 §4: at or beyond alarm 2, at or beyond warning 1, else 0; -1 without a value. */
-export function statusAgainst(value: number | null, limit: TagLimit): number {
-  if (value === null) return -1;
-  if (limit.warning === null || limit.alarm === null) return 0;
-  return valueStatus(value, { warning: limit.warning, alarm: limit.alarm, direction: limit.direction });
-}
-
-/** A tag's status: the analysis' persisted status ('X out of Y') when it has one, else the last value's. */
-export function tagStatus(row: SeriesRow | undefined, limit: TagLimit): number {
-  if (!row || row.last_value === null) return -1;
-  return row.status ?? statusAgainst(row.last_value, limit);
-}
-
 export interface DriveModel {
   model: { id: string; code: string; title: string; model_type_id: number };
   settings: ModelSettings;
@@ -57,22 +38,6 @@ export interface DriveModel {
   unitOf(tag: string): string;
   /** Worst status of a part's tags; -1 when none has data. `life`: remaining-life parts' RUL classes. */
   partStatus(part: VcaPart, life?: ReadonlyMap<string, number>): number;
-}
-
-/** Limits of a model's tags: its settings' monitored rows, else the master data's defaults. */
-export function limitsOf(settings: ModelSettings, master: MasterData, typeId: number) {
-  const monitored = monitoredLimits(settings, master);
-  const sensors = master.sensorTypes.filter((sensor) => sensor.model_type_id === typeId);
-  return (tag: string): TagLimit => {
-    const set = monitored.get(tag);
-    if (set) return { warning: set.warning, alarm: set.alarm, direction: set.direction };
-    const sensor = sensors.find((s) => s.tag_code === tag);
-    return {
-      warning: sensor?.default_warning ?? null,
-      alarm: sensor?.default_alarm ?? null,
-      direction: sensor?.direction ?? 'high',
-    };
-  };
 }
 
 /** What a drive is loaded from: its model row and settings, the master data and its series. */
@@ -117,16 +82,7 @@ export async function loadDriveModel(deps: DriveModelDeps, modelId: string): Pro
   };
 }
 
-const DAY_MS = 86_400_000;
-
 /** Range of a query in seconds: reversed answers 400 naming `endDate`, longer than `limitDays` too. */
-export function rangeOf(query: { startDate: string; endDate: string }, limitDays: number) {
-  const from = Date.parse(query.startDate);
-  const to = Date.parse(query.endDate);
-  if (!(from < to)) throw badRequest('endDate must be after startDate.');
-  if (to - from > limitDays * DAY_MS) throw badRequest(`endDate: the range is at most ${limitDays} days.`);
-  return { fromS: from / 1000, toS: to / 1000 };
-}
 
 /** The remaining-life row of a part; 404 naming `tagCode` when the model does not follow that part. */
 export function lifeRow(vca: DriveModel, tagCode: string) {

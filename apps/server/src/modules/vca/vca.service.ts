@@ -22,15 +22,15 @@ import {
   type vcaTrendSeries,
 } from '@sdp/contracts';
 import type { z } from 'zod';
+import { rangeOf } from '../../lib/date-range.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { tagStatus } from '../analysis/limits.ts';
 import {
   type DriveModelDeps,
   lifeRow,
   lifeStatuses,
   loadDriveModel,
-  rangeOf,
   remainingLifeOf,
-  tagStatus,
   VCA_PARTS,
   VCA_TYPE,
 } from './drive-model.ts';
