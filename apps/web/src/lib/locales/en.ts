@@ -28,7 +28,6 @@ export const en = {
     save: 'Save',
     update: 'Update',
     ok: 'OK',
-    notAvailableYet: 'This page is not available yet.',
   },
   errors: {
     network: 'The server could not be reached. Check your connection and try again.',

@@ -30,7 +30,6 @@ export const th: TranslationTree = {
     save: 'บันทึก',
     update: 'อัปเดต',
     ok: 'ตกลง',
-    notAvailableYet: 'หน้านี้ยังไม่พร้อมใช้งาน',
   },
   errors: {
     network: 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
