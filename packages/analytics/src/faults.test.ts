@@ -33,10 +33,10 @@ function machine(tones: [number, number][], noiseSigma = 0.3, seed = 1): Float64
 }
 
 /** Outer-race defect: impacts at BPFO (±0.5 % jitter) ringing a 3.5 kHz resonance (1 ms decay). */
-function withOuterRaceDefect(x: Float64Array, amplitude = 3): Float64Array {
+function withOuterRaceDefect(x: Float64Array, amplitude = 3, bpfoHz = bearing.bpfo): Float64Array {
   const random = seededRandom(5);
   const out = Float64Array.from(x);
-  for (let t = 0.01; t < n / fs; t += (1 + 0.01 * (random() - 0.5)) / bearing.bpfo) {
+  for (let t = 0.01; t < n / fs; t += (1 + 0.01 * (random() - 0.5)) / bpfoHz) {
     const start = Math.round(t * fs);
     for (let i = start; i < Math.min(n, start + 200); i++) {
       const tau = (i - start) / fs;
@@ -246,6 +246,51 @@ describe('bearing defects separated from what a healthy machine shows (issue 25 
     const [bpfo] = diagnoseBearing(envelopeOf(x), bearing);
     expect(bpfo!.description).toMatch(/low confidence/);
     expect(bpfo!.status).toBe(0);
+  });
+});
+
+describe('one line, one fault (issue 26 item 3)', () => {
+  // 8 balls, d/D = 0.2375: BPFO = 4 × (1 − 0.2375) = 3.05 × running speed, so BPFO and its harmonics sit on 3×, 6×, 9×.
+  const nearThree = bearingDefectFrequencies(
+    { rollingElements: 8, ballDiameter: 10.45, pitchDiameter: 44 },
+    1797,
+  );
+  const outerRace = (): Float64Array => {
+    // A developed outer-race defect shows BPFO and its harmonics in the velocity spectrum too (1 mm/s each).
+    const tones: [number, number][] = [[shaftHz, 3]];
+    for (const k of [1, 2, 3]) tones.push([k * nearThree.bpfo, 1]);
+    return withOuterRaceDefect(machine(tones), 3, nearThree.bpfo);
+  };
+  const run = (acceleration: Float64Array, withBearing: boolean) => {
+    const velocity = velocitySpectrum(
+      amplitudeSpectrum(acceleration, fs, { scale: 'rms', removeMean: true }),
+    );
+    const scores = diagnoseFailureModes({
+      velocity,
+      shaftHz,
+      ...(withBearing
+        ? { envelope: envelopeSpectrum(acceleration, fs, { bandHz: [2000, 6000] }), bearing: nearThree }
+        : {}),
+    });
+    return (mode: FailureMode) => scores.find((s) => s.mode === mode)!;
+  };
+
+  it('does not count BPFO at 3.05× and its harmonics as looseness on 3×, 6×, 9× once the bearing defect is reported', () => {
+    expect(nearThree.bpfo / shaftHz).toBeCloseTo(3.05, 2);
+    const score = run(outerRace(), true);
+    expect(score('bearing').status).toBe(2);
+    expect(score('bearing').defect).toBe('bpfo');
+    expect(score('looseness').status).toBe(0);
+    expect(score('looseness').description).toBe(
+      'Looseness: 0 significant harmonics or half-orders; 3×, 6×, 9× are the bearing outer race (BPFO) lines, not looseness',
+    );
+  });
+
+  it('still counts the same lines as looseness when no bearing defect explains them', () => {
+    // Without the bearing (no envelope scored) nothing explains 3×, 6×, 9×: the rule before issue 26 applies.
+    const score = run(outerRace(), false);
+    expect(score('looseness').status).toBe(1);
+    expect(score('looseness').description).toMatch(/\(3×, 6×, 9×\)$/);
   });
 });
 

@@ -154,7 +154,12 @@ export interface FailureModeScore {
   readonly certainty: VerdictCertainty;
   /** {@link CERTAINTY_WORDS} of `certainty`. */
   readonly certaintyWords: string;
+  /** Bearing scores: the defect family scored (outer race, inner race, rolling element, cage). */
+  readonly defect?: BearingDefectKey;
 }
+
+/** A bearing defect family: outer race (BPFO), inner race (BPFI), rolling element (BSF), cage (FTF). */
+export type BearingDefectKey = 'bpfo' | 'bpfi' | 'bsf' | 'ftf';
 
 /** Default recommendation per failure mode. */
 export const FAILURE_MODE_RECOMMENDATIONS: Record<FailureMode, string> = {
@@ -172,6 +177,11 @@ const BEARING_DEFECTS = [
   { key: 'bsf', label: 'BSF', part: 'rolling element' },
   { key: 'ftf', label: 'FTF', part: 'cage' },
 ] as const;
+
+function bearingWords(key: BearingDefectKey): string {
+  const defect = BEARING_DEFECTS.find((d) => d.key === key)!;
+  return `bearing ${defect.part} (${defect.label})`;
+}
 
 function percentOf(indicator: number, limits: Limits): number {
   return Math.round(Math.min(100, Math.max(0, (100 * indicator) / limits.alarm)));
@@ -211,10 +221,17 @@ function score(
   };
 }
 
+/** A line another fault explains: a reported bearing defect's frequency (its harmonics are checked too). */
+interface ExplainingLine {
+  readonly label: string;
+  readonly frequencyHz: number;
+}
+
 function shaftModes(
   input: VibrationDiagnosisInput,
   limits: FailureModeLimits,
   unit: string,
+  bearingLines: readonly ExplainingLine[] = [],
 ): FailureModeScore[] {
   const { velocity, shaftHz } = input;
   const tolerance = (f: number) => Math.min(limits.tolerance * f, 0.2 * shaftHz);
@@ -234,10 +251,21 @@ function shaftModes(
     const k = Math.round((n * shaftHz) / input.gear.gmfHz);
     return k >= 1 && Math.abs(n * shaftHz - k * input.gear.gmfHz) <= tolerance(n * shaftHz);
   };
-  const loose = LOOSENESS_ORDERS.filter(
-    (n) =>
-      !onMesh(n) && order(n) >= (Number.isInteger(n) ? Math.max(floor, limits.harmonicShare * a1) : floor),
-  );
+  // An order on a reported bearing defect's line or harmonic (BPFO ≈ 3.05 × 1× shows at 3×, 6×, 9×) is the
+  // bearing's line: one line is never evidence of two faults.
+  const onBearing = (n: number) =>
+    bearingLines.find((line) =>
+      [1, 2, 3, 4].some((k) => Math.abs(n * shaftHz - k * line.frequencyHz) <= tolerance(n * shaftHz)),
+    );
+  const above = (n: number) =>
+    order(n) >= (Number.isInteger(n) ? Math.max(floor, limits.harmonicShare * a1) : floor);
+  const explained = LOOSENESS_ORDERS.filter((n) => above(n) && !onMesh(n) && onBearing(n));
+  const loose = LOOSENESS_ORDERS.filter((n) => above(n) && !onMesh(n) && !onBearing(n));
+  const explainedWords = explained.length
+    ? `; ${explained.map((n) => `${n}×`).join(', ')} ${explained.length === 1 ? 'is' : 'are'} the ${[
+        ...new Set(explained.map((n) => onBearing(n)!.label)),
+      ].join(' and ')} line${explained.length === 1 ? '' : 's'}, not looseness`
+    : '';
   return [
     score(
       'unbalance',
@@ -258,7 +286,7 @@ function shaftModes(
       valueStatus(loose.length, limits.looseHarmonics),
       loose.length,
       limits.looseHarmonics,
-      `Looseness: ${loose.length} significant harmonics or half-orders${loose.length > 0 ? ` (${loose.map((n) => `${n}×`).join(', ')})` : ''}`,
+      `Looseness: ${loose.length} significant harmonics or half-orders${loose.length > 0 ? ` (${loose.map((n) => `${n}×`).join(', ')})` : ''}${explainedWords}`,
     ),
   ];
 }
@@ -394,16 +422,16 @@ export function diagnoseBearing(
         ? 0
         : cap(valueStatus(db, limits.bearingDb), confidence === 'high' ? 2 : 1);
     const explained = evidence.lines[0]!.explainedBy;
-    candidates.set(
-      defect.key,
-      score(
+    candidates.set(defect.key, {
+      ...score(
         'bearing',
         status,
         db,
         limits.bearingDb,
         `Bearing ${defect.part} defect (${named}): ${db.toFixed(1)} dB above background, ${confidence} confidence, ${harmonics} harmonic(s)${explained ? `; the ${defect.label} line is ${explained}` : ''}`,
       ),
-    );
+      defect: defect.key,
+    });
   }
   // Cage: FTF must modulate a significant race or rolling-element line.
   const cage = family('ftf');
@@ -425,26 +453,22 @@ export function diagnoseBearing(
     sidebands === 0
       ? 'no sidebands ±FTF around BSF, BPFO or BPFI: not separated from shaft-rate modulation, normal'
       : `${sidebands} sideband(s) ±FTF around the rolling-element or race lines`;
-  candidates.set(
-    'ftf',
-    score(
+  candidates.set('ftf', {
+    ...score(
       'bearing',
       cageStatus,
       cageDb,
       limits.bearingDb,
       `Bearing cage defect (FTF ${ftf.toFixed(1)} Hz): ${cageDb.toFixed(1)} dB above background, ${cageWhy}`,
     ),
-  );
+    defect: 'ftf',
+  });
   return BEARING_DEFECTS.map((defect) => candidates.get(defect.key)!);
 }
 
 /** The worst of {@link diagnoseBearing}'s scores: highest status, then highest indicator. */
-function bearingMode(
-  envelope: Spectrum,
-  bearing: BearingDefectFrequencies,
-  limits: FailureModeLimits,
-): FailureModeScore {
-  return diagnoseBearing(envelope, bearing, limits).reduce((worst, candidate) =>
+function bearingMode(scores: readonly FailureModeScore[]): FailureModeScore {
+  return scores.reduce((worst, candidate) =>
     candidate.status > worst.status ||
     (candidate.status === worst.status && candidate.indicator > worst.indicator)
       ? candidate
@@ -501,7 +525,8 @@ function gearMode(
  * - misalignment: indicator 2× amplitude; raised only when 2× ≥ 0.5 · 1×.
  * - looseness: indicator the count of half-orders and harmonics (1.5× … 10×) above the floor
  *   max(significance × background median, 0.1 × amplitude warning); an integer harmonic must also reach
- *   harmonicShare × 1× (harmonics are normal up to a point), and an order on the gear mesh is the gear's.
+ *   harmonicShare × 1× (harmonics are normal up to a point), and an order on the gear mesh is the gear's, an
+ *   order on a reported bearing defect's line or its harmonics (within the same tolerance) the bearing's.
  * - bearing: see bearingMode; the worst defect is reported.
  * - gear: status from the GMF amplitude (at most warning alone) and the count of sidebands GMF ± k·f_in/out
  *   (k ≤ 3) above the floor and above a tenth of the GMF, only when the GMF itself stands above the floor.
@@ -513,10 +538,27 @@ export function diagnoseFailureModes(input: VibrationDiagnosisInput): FailureMod
   assertPositive(limits.tolerance, 'tolerance');
   assertFinite(limits.significance, 'significance');
   const unit = input.unit ?? 'mm/s';
-  const scores = shaftModes(input, limits, unit);
-  if (input.envelope !== undefined && input.bearing !== undefined) {
-    scores.push(bearingMode(input.envelope, input.bearing, limits));
-  }
+  const bearingScores =
+    input.envelope !== undefined && input.bearing !== undefined
+      ? diagnoseBearing(input.envelope, input.bearing, limits)
+      : [];
+  const { bearing } = input;
+  // Reported race and rolling-element defects explain their lines in the velocity spectrum too (the cage's FTF
+  // lies below 1×, outside the looseness orders).
+  const explaining = bearing
+    ? bearingScores.flatMap((s) =>
+        s.status > 0 && s.defect !== undefined && s.defect !== 'ftf'
+          ? [
+              {
+                label: bearingWords(s.defect),
+                frequencyHz: s.defect === 'bsf' ? 2 * bearing.bsf : bearing[s.defect],
+              },
+            ]
+          : [],
+      )
+    : [];
+  const scores = shaftModes(input, limits, unit, explaining);
+  if (bearingScores.length) scores.push(bearingMode(bearingScores));
   if (input.gear !== undefined) scores.push(gearMode(input.velocity, input.gear, limits, unit));
   return scores;
 }
