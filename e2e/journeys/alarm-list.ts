@@ -101,7 +101,7 @@ test('two events are acknowledged and closed together from the alarm list, and t
     const acknowledge = page.getByRole('dialog', { name: 'Acknowledge 2 fault events' });
     await acknowledge.getByRole('textbox', { name: /^Comment/ }).fill('Both checked from the alarm list.');
     await acknowledge.getByRole('button', { name: 'Acknowledge' }).click();
-    await page.getByText('2 fault events changed. Your data was send.').waitFor();
+    await page.getByText('2 fault events changed. Your data was sent.').waitFor();
     await acknowledge.waitFor({ state: 'hidden' });
     for (const model of models)
       await rowOf(model.title)
@@ -114,7 +114,7 @@ test('two events are acknowledged and closed together from the alarm list, and t
     const done = page.getByRole('dialog', { name: 'Mark 2 fault events done' });
     await done.getByRole('textbox', { name: /^Comment/ }).fill('Oil degassed on both.');
     await done.getByRole('button', { name: 'Done' }).click();
-    await page.getByText('2 fault events changed. Your data was send.').last().waitFor();
+    await page.getByText('2 fault events changed. Your data was sent.').last().waitFor();
     for (const model of models) await rowOf(model.title).waitFor({ state: 'detached' });
 
     // The model's Note and History log says who acknowledged and closed its event.

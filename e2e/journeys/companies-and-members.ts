@@ -42,7 +42,7 @@ test('the administrator creates a company with a logo and invites its owner', as
 
     await page.getByText('Create company successfully').waitFor();
     const card = page.getByRole('listitem').filter({ hasText: company.title });
-    await card.getByText('Expired: 31/12/2030').waitFor();
+    await card.getByText('Expires: 31/12/2030').waitFor();
     // The logo is served back to the signed-in administrator.
     const logo = card.getByAltText(`Logo of ${company.title}`);
     await logo.waitFor();

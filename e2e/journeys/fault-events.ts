@@ -68,7 +68,7 @@ async function hydrogenAlarm(page: Page) {
   assert.equal(sent.status(), 200, await sent.text());
 }
 
-/** Fills the Acknowledgement or Done dialog, saves, confirms the send and waits for 'Your data was send.'. */
+/** Fills the Acknowledgement or Done dialog, saves, confirms the send and waits for 'Your data was sent.'. */
 async function sendComment(page: Page, title: string, comment: string, recipient?: RegExp) {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
@@ -82,7 +82,7 @@ async function sendComment(page: Page, title: string, comment: string, recipient
   await dialog.getByRole('button', { name: /^(Save|Update)$/ }).click();
   await page.getByText('Would you like to send a comment?').waitFor();
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Your data was send.').waitFor();
+  await page.getByText('Your data was sent.').waitFor();
   await dialog.waitFor({ state: 'hidden' });
 }
 

@@ -27,7 +27,7 @@ function CardBody({ company, now }: { company: Company; now: Date }) {
     company.end_date,
     calendarDateIn(now, company.time_zone),
   );
-  const expiry = t('companies.expired', { date: formatCompanyDate(company.end_date) });
+  const date = formatCompanyDate(company.end_date);
   return (
     <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', pr: 6 }}>
       {/* Decorative beside the title: the card's name is its visible text (title, code, expiry), as axe asks. */}
@@ -48,7 +48,7 @@ function CardBody({ company, now }: { company: Company; now: Date }) {
           {company.initial_code}
         </Typography>
         <Typography variant="body2" color={flagged ? 'error' : 'text.secondary'}>
-          {expired ? expiry : `${expiry} (${t('companies.daysLeft', { count: daysLeft })})`}
+          {expired ? t('companies.expired', { date }) : t('companies.expires', { date, count: daysLeft })}
         </Typography>
         {company.deleted_at ? (
           <Chip

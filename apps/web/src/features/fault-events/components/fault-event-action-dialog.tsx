@@ -25,7 +25,7 @@ type FaultEventActionDialogProps = {
 /**
  * The Acknowledgement and Done dialogs (spec 03 §2.14, §5, §8): recipients from the company's members and a
  * comment, both required; Save (Update once acknowledged) asks 'Would you like to send a comment?', then reports
- * 'Your data was send.' or the server's detail ('There was an error sending your data!' without one).
+ * 'Your data was sent.' or the server's detail ('There was an error sending your data!' without one).
  */
 export function FaultEventActionDialog({ modelId, target, onClose }: FaultEventActionDialogProps) {
   const open = target !== null;

@@ -120,7 +120,7 @@ describe('CompanyAlarmsPage: acting from the list', () => {
       fault_event_ids: [1, 2],
       comment: 'Bearing greased on site',
     });
-    expect(await screen.findByText('2 fault events changed. Your data was send.')).toBeTruthy();
+    expect(await screen.findByText('2 fault events changed. Your data was sent.')).toBeTruthy();
     // One confirmation, not two: no 'Would you like to send a comment?' question was asked.
     expect(screen.queryByText('Would you like to send a comment?')).toBeNull();
     expect(screen.queryByRole('toolbar', { name: 'Act on the selected events' })).toBeNull();
