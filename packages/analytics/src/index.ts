@@ -1,5 +1,6 @@
 /** @sdp/analytics: pure diagnostics functions (no I/O). See README.md for the conventions. */
 export * from './alarms.ts';
+export * from './baseline.ts';
 export * from './bearing.ts';
 export * from './correlation.ts';
 export * from './dga.ts';
