@@ -1,3 +1,8 @@
+// Thai glyphs bundled for machines without a Thai font; the files hold only the Thai subset, and the browser
+// fetches one only when a Thai character reaches it in the theme's font list (English pages download none).
+import '@fontsource/noto-sans-thai/thai-400.css';
+import '@fontsource/noto-sans-thai/thai-500.css';
+import '@fontsource/noto-sans-thai/thai-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

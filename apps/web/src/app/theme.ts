@@ -15,7 +15,8 @@ export const theme = createTheme({
     MuiTableContainer: { defaultProps: { tabIndex: 0 } },
   },
   typography: {
-    // System fonts (with Thai-capable ones) keep the first download free of web fonts.
+    // System fonts keep the first download free of web fonts; Thai characters fall through to the bundled
+    // Noto Sans Thai (main.tsx) when no system font before it has them.
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Thai", "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   },
