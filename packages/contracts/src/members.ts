@@ -80,10 +80,10 @@ export type MemberEmailRequest = z.infer<typeof memberEmailRequest>;
 export const memberProfileEditRequest = z.object({
   email: z.email().max(320),
   role: inviteRole.optional(),
-  /** Refused when present: kept in the schema so the answer names why. */
-  name: z.unknown().optional(),
-  /** Refused when present: kept in the schema so the answer names why. */
-  profileImageUrl: z.unknown().optional(),
+  /** The member's corrected name (spec 01 §8: an owner may fix a member's name). */
+  name: z.string().trim().min(1, '* Required').max(200).optional(),
+  /** The member's picture, uploaded through /api/v1/upload/profiles; null removes it. */
+  profileImageUrl: ownImageUrl('profiles').nullable().optional(),
   status: z.enum(['active', 'inactive']).optional(),
   ...companyRef,
 });

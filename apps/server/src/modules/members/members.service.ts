@@ -2,7 +2,7 @@ import type { InvitedMember, Member, MemberPage, MemberRole } from '@sdp/contrac
 import type { AuthContext } from '../../auth/access.ts';
 import { companyRolePermissions } from '../../auth/permissions.ts';
 import type { Db } from '../../db/pool.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { CompaniesRepository } from '../companies/companies.repository.ts';
@@ -22,8 +22,6 @@ export const ROLE_NOT_YOURS =
   'You can only give a role whose permissions you hold yourself: ask an administrator for this one.';
 export const MEMBER_NOT_YOURS =
   'You can only change or remove a member whose role you could give yourself: ask an administrator for this one.';
-export const NOT_COMPANY_FACTS =
-  "A member's name and picture are theirs to change on their own profile: this edit changes only the role and membership.";
 export const INVITED = 'Invite member successfully';
 
 export interface MembersDeps {
@@ -277,15 +275,30 @@ export function createMembersService(deps: MembersDeps) {
       input: {
         email: string;
         role?: MemberRole;
-        name?: unknown;
-        profileImageUrl?: unknown;
+        name?: string;
+        profileImageUrl?: string | null;
         status?: 'active' | 'inactive';
       },
     ): Promise<Member> {
-      if (input.name !== undefined || input.profileImageUrl !== undefined)
-        throw badRequest(NOT_COMPANY_FACTS);
       const current = await mustFind(companyId, input.email, db);
       notSelf(auth, current.id);
+      if (input.name !== undefined || input.profileImageUrl !== undefined) {
+        // Only a member of this company (mustFind) whose role the editor could give: an owner corrects their
+        // members, never another owner's kind or a stranger.
+        mayChange(auth, current);
+        await users.update(current.id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.profileImageUrl !== undefined ? { image_url: input.profileImageUrl } : {}),
+        });
+        await audit.record({
+          userId: auth.userId,
+          companyId,
+          action: 'edit-member-profile',
+          entity: 'user',
+          entityId: current.id,
+          detail: { name: input.name, profileImageUrl: input.profileImageUrl },
+        });
+      }
       if (input.status && input.status !== current.status) {
         if (input.status === 'active') await this.activate(auth, companyId, input.email);
         else await this.deactivate(auth, companyId, input.email);

@@ -215,42 +215,84 @@ describe('status rules (spec 01 §4)', () => {
     expect(restored.json().status).toBe('active');
   });
 
-  it('edits the role through /member/profile-edit, never the name or picture (issue 11 item 3)', async () => {
-    const before = await ctx.db
-      .selectFrom('users')
-      .select(['name', 'image_url'])
-      .where('id', '=', tenants.users.supmem)
-      .executeTakeFirstOrThrow();
-    for (const extra of [
-      { name: 'Sue Permember' },
-      { profileImageUrl: 'https://evil.example/x.png' },
-      { profileImageUrl: null },
-    ]) {
-      const refused = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
-        email: 'supmem@acme.test',
-        company_id: acme(),
-        role: 'MEMBER',
-        ...extra,
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({
-        detail:
-          "A member's name and picture are theirs to change on their own profile: this edit changes only the role and membership.",
-      });
-    }
-    const after = await ctx.db
-      .selectFrom('users')
-      .select(['name', 'image_url'])
-      .where('id', '=', tenants.users.supmem)
-      .executeTakeFirstOrThrow();
-    expect(after).toEqual(before);
-    const edited = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
-      email: 'supmem@acme.test',
+  it("lets an owner correct a member's name and picture through /member/profile-edit (issue 27 item 6)", async () => {
+    const target = await createUser(ctx.db, { email: 'misspelt@acme.test' });
+    // Inactive, so Acme's ten active places stay free for the other tests; names are corrected all the same.
+    await addMember(ctx.db, acme(), target, 'member', 'inactive');
+    const picture = '/api/v1/files/profiles/face-42-0123456789abcdef.png';
+    const edited = await call('owner', 'PUT', '/api/v1/member/profile-edit', {
+      email: 'misspelt@acme.test',
       company_id: acme(),
-      role: 'MEMBER',
+      name: '  Somchai Jaidee ',
+      profileImageUrl: picture,
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ role: 'member', name: before.name });
+    expect(edited.json()).toMatchObject({ name: 'Somchai Jaidee', profileImageUrl: picture, role: 'member' });
+    const listed = await call('owner', 'GET', `/api/v1/companies/${acme()}/members?search=misspelt`);
+    expect(listed.json().items).toMatchObject([{ name: 'Somchai Jaidee', profileImageUrl: picture }]);
+    const removed = await call('ownerRvs', 'PUT', '/api/v1/member/profile-edit', {
+      email: 'misspelt@acme.test',
+      company_id: acme(),
+      profileImageUrl: null,
+    });
+    expect(removed.json()).toMatchObject({ name: 'Somchai Jaidee', profileImageUrl: null });
+    const logged = await ctx.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'company_id'])
+      .where('action', '=', 'edit-member-profile')
+      .where('entity_id', '=', target)
+      .orderBy('id')
+      .execute();
+    expect(logged).toEqual([
+      { user_id: tenants.users.owner, company_id: acme() },
+      { user_id: tenants.users.ownerRvs, company_id: acme() },
+    ]);
+  });
+
+  it("refuses a member's name and picture to other roles, other companies, bad values and oneself", async () => {
+    const target = await createUser(ctx.db, { email: 'kept@acme.test', name: 'Kept Name' });
+    await addMember(ctx.db, acme(), target, 'member', 'inactive');
+    const stranger = await createUser(ctx.db, { email: 'stranger@other.test', name: 'Stranger' });
+    await addMember(ctx.db, tenants.otherCompanyId, stranger, 'member');
+    const rename = (who: Who, email: string, company: string, extra: object = { name: 'Renamed' }) =>
+      call(who, 'PUT', '/api/v1/member/profile-edit', { email, company_id: company, ...extra });
+
+    for (const [who, status] of [
+      ['supmem', 403],
+      ['member', 403],
+      ['outsider', 404],
+      [null, 401],
+    ] as [Who, number][]) {
+      expect((await rename(who, 'kept@acme.test', acme())).statusCode).toBe(status);
+    }
+    // An owner of Acme cannot reach Other Works' member, whether naming Acme or Other Works.
+    const viaOwnCompany = await rename('owner', 'stranger@other.test', acme());
+    expect(viaOwnCompany.statusCode).toBe(404);
+    expect(viaOwnCompany.json()).toEqual({ detail: 'This e-mail is not a member of this company.' });
+    expect((await rename('owner', 'stranger@other.test', tenants.otherCompanyId)).statusCode).toBe(404);
+    // OWNER_RVS cannot rename an OWNER (a role it could not give), and nobody edits themselves here.
+    const ownerByRvs = await rename('ownerRvs', 'owner@acme.test', acme());
+    expect(ownerByRvs.statusCode).toBe(403);
+    expect(ownerByRvs.json()).toEqual({
+      detail:
+        'You can only change or remove a member whose role you could give yourself: ask an administrator for this one.',
+    });
+    expect((await rename('owner', 'owner@acme.test', acme())).statusCode).toBe(403);
+    for (const bad of [{ name: '   ' }, { profileImageUrl: 'https://evil.example/x.png' }, { name: 7 }]) {
+      const refused = await rename('owner', 'kept@acme.test', acme(), bad);
+      expect(refused.statusCode).toBe(400);
+      expect(typeof refused.json().detail).toBe('string');
+    }
+    const names = await ctx.db
+      .selectFrom('users')
+      .select(['email', 'name', 'image_url'])
+      .where('id', 'in', [target, stranger])
+      .orderBy('email')
+      .execute();
+    expect(names).toEqual([
+      { email: 'kept@acme.test', name: 'Kept Name', image_url: null },
+      { email: 'stranger@other.test', name: 'Stranger', image_url: null },
+    ]);
   });
 
   it('never removes or demotes the last active owner', async () => {

@@ -3,6 +3,8 @@ import type { Member } from '@sdp/contracts';
 import { type BaseSyntheticEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { ImagePicker } from '../../../components/image-picker.tsx';
+import { initials } from '../../../lib/initials.ts';
 import { type InviteRole, inviteRoleOf } from '../roles.ts';
 import { RoleSelect } from './role-select.tsx';
 
@@ -13,13 +15,18 @@ type MemberRoleDialogProps = {
   roles: readonly InviteRole[];
   submitLabel: string;
   pending: boolean;
-  onSubmit: (role: InviteRole) => void;
+  /** The edit user dialog also corrects the member's name and picture; Switch role shows them only. */
+  editsProfile?: boolean;
+  onSubmit: (change: MemberChange) => void;
   onClose: () => void;
 };
 
+/** What the dialog asks for: the role, and in the edit user dialog the name and picture. */
+export type MemberChange = { role: InviteRole; name: string; profileImageUrl: string | null };
+
 /**
- * A member's role in a dialog: the edit user dialog (owner or member, spec 01 §5) and Switch role (any role).
- * The name and e-mail are shown, not edited.
+ * A member's role in a dialog: the edit user dialog (owner or member, spec 01 §5; name and picture corrected too,
+ * spec 01 §8) and Switch role (any role; the name shown, not edited). The e-mail is never edited.
  */
 export function MemberRoleDialog({
   member,
@@ -27,17 +34,21 @@ export function MemberRoleDialog({
   roles,
   submitLabel,
   pending,
+  editsProfile = false,
   onSubmit,
   onClose,
 }: MemberRoleDialogProps) {
   const { t } = useTranslation();
   const current = inviteRoleOf(member.role);
   const [role, setRole] = useState<InviteRole | ''>(current);
+  const [name, setName] = useState(member.name);
+  const [picture, setPicture] = useState(member.profileImageUrl);
   const offered = roles.includes(current) ? roles : [current, ...roles];
+  const nameMissing = name.trim() === '';
 
   const handleSubmit = (event: BaseSyntheticEvent) => {
     event.preventDefault();
-    if (role) onSubmit(role);
+    if (role && !nameMissing) onSubmit({ role, name: name.trim(), profileImageUrl: picture });
   };
 
   return (
@@ -47,14 +58,37 @@ export function MemberRoleDialog({
       onSubmit={handleSubmit}
       onClose={onClose}
       pending={pending}
-      submitDisabled={!role}
+      submitDisabled={!role || nameMissing}
     >
-      <TextField
-        label={t('members.columns.name')}
-        value={member.name}
-        fullWidth
-        slotProps={{ input: { readOnly: true } }}
-      />
+      {editsProfile ? (
+        <>
+          <ImagePicker
+            kind="profiles"
+            label={t('members.columns.image')}
+            value={picture}
+            onChange={setPicture}
+            fallback={initials(name)}
+            uploadFailedMessage={t('profile.uploadFailed')}
+          />
+          <TextField
+            label={t('members.columns.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            fullWidth
+            error={nameMissing}
+            helperText={nameMissing ? t('form.starRequired') : undefined}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+        </>
+      ) : (
+        <TextField
+          label={t('members.columns.name')}
+          value={member.name}
+          fullWidth
+          slotProps={{ input: { readOnly: true } }}
+        />
+      )}
       <TextField
         label={t('members.columns.email')}
         value={member.email}

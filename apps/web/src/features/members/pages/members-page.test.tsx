@@ -231,4 +231,31 @@ describe('MembersPage actions', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Role/ }));
     expect(offered()).toEqual(['OWNER', 'MEMBER', 'SUPERMEMBER']);
   });
+
+  it("corrects a member's name in Edit user and sends only what changed (issue 27 item 6)", async () => {
+    const calls = stubServer({
+      'GET /api/v1/companies/c1/members': {
+        status: 200,
+        body: { items: [member(2)], total: 1, page: 1, perPage: 10 },
+      },
+      'PUT /api/v1/member/profile-edit': { status: 200, body: { ...member(2), name: 'Somchai Jaidee' } },
+    });
+    renderMembers();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit member2@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect(within(dialog).getByText('* Required')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(name, { target: { value: 'Somchai Jaidee ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Edit member successfully')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      email: 'member2@example.com',
+      company_id: 'c1',
+      name: 'Somchai Jaidee',
+    });
+  });
 });

@@ -40,8 +40,8 @@ import { useReinviteMember } from '../api/reinvite-member.ts';
 import { useSwitchMemberRole } from '../api/switch-member-role.ts';
 import { InviteMemberDialog } from '../components/invite-member-dialog.tsx';
 import { activateLimit } from '../components/member-limits.ts';
-import { MemberRoleDialog } from '../components/member-role-dialog.tsx';
-import { editRoles, grantableIn, type InviteRole, inviteRoleOf } from '../roles.ts';
+import { type MemberChange, MemberRoleDialog } from '../components/member-role-dialog.tsx';
+import { editRoles, grantableIn, inviteRoleOf } from '../roles.ts';
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -121,7 +121,7 @@ export function MembersPage() {
         }),
     });
 
-  const handleRole = (role: InviteRole) => {
+  const handleRole = ({ role, name, profileImageUrl }: MemberChange) => {
     if (!roleChange) return;
     const { member, kind } = roleChange;
     const outcome = (success: string, fallback: string) => ({
@@ -132,7 +132,16 @@ export function MembersPage() {
       onError: (error: Error) => feedback.failure(error, fallback),
     });
     if (kind === 'edit') {
-      editMember.mutate({ ...ref(member), role }, outcome(t('members.edited'), t('members.editFailed')));
+      editMember.mutate(
+        {
+          ...ref(member),
+          // The server changes the role of active members only: an unchanged role is not sent.
+          ...(role !== inviteRoleOf(member.role) ? { role } : {}),
+          ...(name !== member.name ? { name } : {}),
+          ...(profileImageUrl !== member.profileImageUrl ? { profileImageUrl } : {}),
+        },
+        outcome(t('members.edited'), t('members.editFailed')),
+      );
     } else {
       switchRole.mutate(
         { userId: member.id, companyId, role },
@@ -256,6 +265,7 @@ export function MembersPage() {
           roles={roleChange.kind === 'edit' ? grantableEdit : grantable}
           submitLabel={t(roleChange.kind === 'edit' ? 'common.save' : 'people.switchRole')}
           pending={editMember.isPending || switchRole.isPending}
+          editsProfile={roleChange.kind === 'edit'}
           onSubmit={handleRole}
           onClose={() => setRoleChange(null)}
         />
