@@ -136,7 +136,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
       schema: {
         tags: ['members'],
         summary:
-          "Edit a member's company-side facts: role (active members only) and status; never their name or picture",
+          "Edit a member: role (active members only), status, and an owner's correction of their name and picture",
         body: memberProfileEditRequest,
         response: { 200: member, ...errorResponses },
       },
