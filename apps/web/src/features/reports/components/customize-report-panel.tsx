@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,10 +5,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportPdf } from '../api/get-report-pdf.ts';
 import { latestEnd, reportDateProblems, reportRange } from '../report-dates.ts';
+
+/** Spec 03 §8: a failed report is told in a popup that closes after 1.5 seconds. */
+export const REPORT_FAILED_MS = 1500;
 
 /**
  * Customize Report (spec 03 §2.17, §4.7): Start and End dates (at most 31 days, days after the 28th not selectable,
@@ -31,6 +34,7 @@ export function CustomizeReportPanel({
   const [end, setEnd] = useState('');
   const [touched, setTouched] = useState(false);
   const pdf = useReportPdf();
+  const { enqueueSnackbar } = useSnackbar();
   const problems = reportDateProblems(start, end, timeZone);
   const today = dayjs().tz(timeZone).format('YYYY-MM-DD');
   const message = (problem: (typeof problems)['start']) =>
@@ -39,7 +43,16 @@ export function CustomizeReportPanel({
   const handlePreview = () => {
     setTouched(true);
     if (problems.start || problems.end) return;
-    pdf.mutate({ companyId, modelId, type: 'MCA', ...reportRange(start, end, timeZone) });
+    pdf.mutate(
+      { companyId, modelId, type: 'MCA', ...reportRange(start, end, timeZone) },
+      {
+        onError: () =>
+          enqueueSnackbar(t('reports.customize.failed'), {
+            variant: 'error',
+            autoHideDuration: REPORT_FAILED_MS,
+          }),
+      },
+    );
   };
   const handleReset = () => {
     setStart('');
@@ -84,6 +97,12 @@ export function CustomizeReportPanel({
           <Button onClick={handleReset} disabled={pdf.isPending}>
             {t('reports.customize.reset')}
           </Button>
+          {pdf.isError ? (
+            // The popup is gone after 1.5 s; the way to try again stays until the next preview or Reset.
+            <Button variant="outlined" color="error" onClick={handlePreview}>
+              {t('reports.retry')}
+            </Button>
+          ) : null}
           {pdf.data ? (
             <Button
               variant="outlined"
@@ -96,19 +115,6 @@ export function CustomizeReportPanel({
           ) : null}
         </Stack>
       </Stack>
-      {pdf.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={handlePreview}>
-              {t('reports.retry')}
-            </Button>
-          }
-        >
-          {t('reports.customize.failed')}
-        </Alert>
-      ) : null}
       {pdf.data ? (
         <Box
           component="iframe"
