@@ -271,3 +271,39 @@ describe('ModelViewPage', () => {
     expect((screen.getByRole('switch', { name: 'Auto' }) as HTMLInputElement).disabled).toBe(true);
   });
 });
+
+describe('ModelViewPage from one model to another', () => {
+  const OTHER_ID = '44444444-4444-4444-8444-444444444444';
+
+  /** The same transformer answers for a second id, under another name: two models of one type. */
+  function serveTwo() {
+    serve();
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (input === `/api/v1/equipment-models/${OTHER_ID}`) {
+        const body = JSON.stringify({ ...model, id: OTHER_ID, title: 'Transformer TX2' });
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
+      }
+      return inner(input.replaceAll(OTHER_ID, MODEL_ID), init);
+    });
+  }
+
+  const selectedTab = (name: string) =>
+    screen.getByRole('tab', { name }).getAttribute('aria-selected') === 'true';
+
+  it('starts the other model of the same type on its default selections, even when it is cached (issue 27.4)', async () => {
+    serveTwo();
+    const router = renderPage(<ModelViewPage />, { path: '/model/:id', at: `/model/${OTHER_ID}`, me });
+    await screen.findByRole('heading', { name: 'Transformer TX2' });
+    await act(() => router.navigate(`/model/${MODEL_ID}`));
+    await screen.findByRole('heading', { name: 'Transformer TX1' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Thermal' }));
+    await waitFor(() => expect(selectedTab('Thermal')).toBe(true));
+
+    // Back to the first model, whose detail is still cached: its page starts afresh on the first tab.
+    await act(() => router.navigate(`/model/${OTHER_ID}`));
+    await screen.findByRole('heading', { name: 'Transformer TX2' });
+    await waitFor(() => expect(selectedTab('Load & Current')).toBe(true));
+    expect(selectedTab('Thermal')).toBe(false);
+  });
+});

@@ -53,7 +53,10 @@ export function ModelViewPage() {
     void queryClient.invalidateQueries({ queryKey: modelsKeys.detail(detail.id), exact: true });
   };
   return (
+    // Keyed by the model: going to another model of the same type starts its page afresh (sensor, data sets,
+    // searched files), even when that model is still in the cache and the page would otherwise stay mounted.
     <ModelViewShell
+      key={detail.id}
       name={detail.title}
       back={<BackToCompany />}
       status={summary.data?.status ?? detail.status}
