@@ -9,6 +9,8 @@ export interface SeriesRow {
   last_ts: Date | null;
   last_value: number | null;
   status: number | null;
+  /** The name of the model type's sensor type with this tag code, when the master data has one. */
+  type_name?: string | null;
 }
 
 export interface WaveformRow {
@@ -78,8 +80,12 @@ export function createTimeseriesRepository(pool: pg.Pool) {
   const repository = {
     async series(modelId: string): Promise<SeriesRow[]> {
       const { rows } = await pool.query<SeriesRow>(
-        `SELECT s.id::int AS id, s.tag, s.unit, s.source, s.last_ts, s.last_value, a.status
-         FROM series s LEFT JOIN alarm_states a ON a.series_id = s.id WHERE s.model_id = $1 ORDER BY s.tag`,
+        `SELECT s.id::int AS id, s.tag, s.unit, s.source, s.last_ts, s.last_value, a.status, st.name AS type_name
+         FROM series s
+         JOIN equipment_models m ON m.id = s.model_id
+         LEFT JOIN sensor_types st ON st.model_type_id = m.model_type_id AND st.tag_code = s.tag
+         LEFT JOIN alarm_states a ON a.series_id = s.id
+         WHERE s.model_id = $1 ORDER BY s.tag`,
         [modelId],
       );
       return rows;

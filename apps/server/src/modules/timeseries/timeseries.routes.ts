@@ -40,6 +40,8 @@ const seriesQuery = z
 
 const seriesData = z.object({
   tag: z.string(),
+  /** The name people read: the sensor type's, else the tag spelled out. */
+  name: z.string(),
   unit: z.string(),
   warning: z.number().nullable(),
   alarm: z.number().nullable(),
@@ -107,6 +109,7 @@ export const timeseriesRoutes: FastifyPluginAsyncZod<Options> = async (app, { se
           200: z.array(
             z.object({
               tag: z.string(),
+              name: z.string(),
               unit: z.string(),
               source: z.enum(['input', 'feature']),
               lastTs: z.iso.datetime({ offset: true }).nullable(),

@@ -93,6 +93,7 @@ describe('Timeseries service', () => {
     expect(await service.series(MODEL)).toEqual([
       {
         tag: 'S1.velocity.x',
+        name: 'S1 Velocity X',
         unit: 'mm/s',
         source: 'feature',
         lastTs: new Date(origin + 59_000).toISOString(),

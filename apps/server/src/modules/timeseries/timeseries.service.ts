@@ -6,6 +6,7 @@ import type { ComputePool } from '../../lib/worker-pool.ts';
 import { type MonitoredLimit, monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
+import { seriesName } from './series-name.ts';
 import type { TimeseriesRepository } from './timeseries.repository.ts';
 
 /** What the dashboard calls read: the series and waveforms, and the settings and master data their limits need. */
@@ -84,6 +85,7 @@ export function createTimeseriesService({ repository, models, master, compute }:
       const [rows, limits] = await Promise.all([repository.series(modelId), limitsOf(modelId)]);
       return rows.map((row) => ({
         tag: row.tag,
+        name: seriesName(row.tag, row.type_name),
         unit: row.unit,
         source: row.source,
         lastTs: row.last_ts?.toISOString() ?? null,
@@ -124,6 +126,7 @@ export function createTimeseriesService({ repository, models, master, compute }:
           }
           return {
             tag,
+            name: seriesName(tag, row.type_name),
             unit: row.unit,
             warning: limit?.warning ?? null,
             alarm: limit?.alarm ?? null,

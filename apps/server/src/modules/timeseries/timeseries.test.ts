@@ -74,6 +74,7 @@ describe('series queries', () => {
     expect(series).toContainEqual(
       expect.objectContaining({
         tag: 'S1.temperature',
+        name: 'S1 Temperature',
         unit: '°C',
         source: 'input',
         lastValue: expect.any(Number),

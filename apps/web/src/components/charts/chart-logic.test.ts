@@ -11,6 +11,7 @@ import {
   fromZoneWallClock,
   limitAxis,
   limitLines,
+  logAxisMax,
   MARK_COLOR,
   nearestPoint,
   parseAxisRange,
@@ -196,6 +197,119 @@ describe('buildTimeSeriesOption', () => {
     expect(tip).toContain('Oil temperature: 85 &#176;C'.replace('&#176;', '°'));
     expect(tip).toContain('(Warning)');
     expect(tip).toContain(WARNING_COLOR);
+  });
+});
+
+describe('axes say what they show (issue 27 item 1)', () => {
+  type Axis = { name: string; type: string; max?: number; position: string; offset: number };
+  type Line = {
+    yAxis: number;
+    label: { show: boolean; formatter: string };
+    emphasis: { label: { show: boolean } };
+  };
+  type Drawn = {
+    yAxis: Axis | Axis[];
+    grid: { left: number; right: number };
+    legend: { formatter: (name: string) => string };
+    series: { yAxisIndex: number; data: [number, number | null][]; markLine: { data: Line[] } }[];
+  };
+  const quantity = (key: string) =>
+    ({ current: 'Current', voltage: 'Voltage', percent: 'Percent' })[key] ?? key;
+  const phase = (letter: string, offset: number): ChartSeries => ({
+    tag: `load_current_${letter}`,
+    name: `Load current phase ${letter.toUpperCase()}`,
+    unit: 'A',
+    warning: 276,
+    alarm: 301,
+    points: [[T0, 200 + offset] as const],
+  });
+
+  it('titles a lone axis with the quantity and unit, and the legend with the unit', () => {
+    const drawn = buildTimeSeriesOption([load], { timeZone: 'UTC', labels }) as unknown as Drawn;
+    expect((drawn.yAxis as Axis).name).toBe('Oil temperature [°C]');
+    expect(drawn.legend.formatter('Oil temperature')).toBe('Oil temperature [°C]');
+    const phases = buildTimeSeriesOption([phase('a', 0), phase('b', 5)], {
+      timeZone: 'UTC',
+      labels: { ...labels, quantity },
+    }) as unknown as Drawn;
+    expect((phases.yAxis as Axis).name).toBe('Current [A]');
+  });
+
+  it('gives every unit its own axis, alternating sides, and puts each series on the axis of its unit', () => {
+    const volts: ChartSeries = {
+      ...load,
+      tag: 'dc_bus',
+      name: 'DC bus voltage',
+      unit: 'V',
+      warning: null,
+      alarm: null,
+    };
+    const percent: ChartSeries = { ...volts, tag: 'load', name: 'Load', unit: '%' };
+    const drawn = buildTimeSeriesOption([volts, load, phase('a', 0), percent, phase('b', 1)], {
+      timeZone: 'UTC',
+      labels: { ...labels, quantity },
+    }) as unknown as Drawn;
+    const axes = drawn.yAxis as Axis[];
+    expect(axes.map((axis) => axis.name)).toEqual([
+      'DC bus voltage [V]',
+      'Oil temperature [°C]',
+      'Current [A]',
+      'Load [%]',
+    ]);
+    expect(axes.map((axis) => [axis.position, axis.offset])).toEqual([
+      ['left', 0],
+      ['right', 0],
+      ['left', 64],
+      ['right', 64],
+    ]);
+    expect(drawn.series.map((one) => one.yAxisIndex)).toEqual([0, 1, 2, 3, 2]);
+    // The outer axes get room of their own.
+    expect(drawn.grid.left).toBeGreaterThan(60 + 60);
+  });
+
+  it('draws a limit shared by several series once, and labels only lines that do not overlap', () => {
+    const drawn = buildTimeSeriesOption([phase('a', 0), phase('b', 1), phase('c', 2)], {
+      timeZone: 'UTC',
+      labels,
+    }) as unknown as Drawn;
+    const lines = drawn.series.flatMap((one) => one.markLine.data);
+    expect(lines.map((line) => line.yAxis).sort()).toEqual([276, 301]);
+    expect(lines.every((line) => line.label.show)).toBe(true);
+    // Twelve limits close together (the MCA diagnostic chart): the labels that would overlap show on hover only.
+    const crowded = Array.from(
+      { length: 6 },
+      (_, i): ChartSeries => ({
+        ...load,
+        tag: `d${i}`,
+        name: `D${i}`,
+        warning: 80 + i * 0.2,
+        alarm: 90 + i * 0.2,
+        points: [[T0, 0] as const, [T0 + HOUR, 100] as const],
+      }),
+    );
+    const many = (
+      buildTimeSeriesOption(crowded, { timeZone: 'UTC', labels }) as unknown as Drawn
+    ).series.flatMap((one) => one.markLine.data);
+    expect(many).toHaveLength(12);
+    const shown = many.filter((line) => line.label.show);
+    expect(shown.map((line) => line.label.formatter).sort()).toEqual(['Alarm 90', 'Warning 80']);
+    expect(many.every((line) => line.emphasis.label.show)).toBe(true);
+  });
+
+  it('offers a logarithmic axis reaching 10,000, with values of 0 or less left out', () => {
+    expect(logAxisMax([5, 900])).toBe(10_000);
+    expect(logAxisMax([25_000])).toBe(100_000);
+    const drawn = buildTimeSeriesOption(
+      [{ ...load, points: [[T0, 0] as const, [T0 + HOUR, 120] as const] }],
+      {
+        timeZone: 'UTC',
+        labels,
+        logScale: true,
+      },
+    ) as unknown as Drawn;
+    expect((drawn.yAxis as Axis).type).toBe('log');
+    expect((drawn.yAxis as Axis).max).toBe(10_000);
+    expect(drawn.series[0]?.data.map(([, v]) => v)).toEqual([null, 120]);
   });
 });
 

@@ -30,7 +30,10 @@ export type LimitDirection = 'high' | 'low';
 /** One series as the kit draws it: [epoch ms, value] points with the tag's unit and limits. */
 export interface ChartSeries {
   tag: string;
+  /** The tag's name as people know it ('Load current phase A'); the tag code when absent. */
   name?: string;
+  /** What the value measures ('Current'); the y axis is titled with it and the unit. */
+  quantity?: string;
   unit: string;
   warning: number | null;
   alarm: number | null;
@@ -350,6 +353,150 @@ export interface OptionLabels {
   warning: string;
   alarm: string;
   status: (status: StatusCode) => string;
+  /** The quantity a unit measures, in the reader's language (see unitQuantity); undefined when unknown. */
+  quantity?: (key: QuantityKey) => string;
+}
+
+/** Quantities the kit names an axis by when its series do not say theirs. */
+export type QuantityKey =
+  | 'current'
+  | 'voltage'
+  | 'temperature'
+  | 'percent'
+  | 'concentration'
+  | 'charge'
+  | 'pulseRate'
+  | 'velocity'
+  | 'acceleration'
+  | 'frequency'
+  | 'speed'
+  | 'power'
+  | 'time'
+  | 'level'
+  | 'years';
+
+const UNIT_QUANTITIES: Readonly<Record<string, QuantityKey>> = {
+  A: 'current',
+  mA: 'current',
+  kA: 'current',
+  V: 'voltage',
+  kV: 'voltage',
+  '°C': 'temperature',
+  '℃': 'temperature',
+  '%': 'percent',
+  ppm: 'concentration',
+  pC: 'charge',
+  'pulses/s': 'pulseRate',
+  'mm/s': 'velocity',
+  'm/s²': 'acceleration',
+  'm/s^2': 'acceleration',
+  g: 'acceleration',
+  Hz: 'frequency',
+  CPM: 'frequency',
+  rpm: 'speed',
+  W: 'power',
+  kW: 'power',
+  MW: 'power',
+  s: 'time',
+  h: 'time',
+  dB: 'level',
+  years: 'years',
+};
+
+/** The quantity a unit measures (A: current, °C: temperature), undefined for a unit the kit does not know. */
+export function unitQuantity(unit: string): QuantityKey | undefined {
+  return UNIT_QUANTITIES[unit.trim()];
+}
+
+/** One y axis of a time series chart: the series of one unit. */
+export interface UnitAxis {
+  unit: string;
+  /** 'Current [A]': the series' own quantity when they share one, the name of a lone series, else the unit's. */
+  title: string;
+  /** Indexes into the chart's series. */
+  seriesIndexes: number[];
+}
+
+/**
+ * The y axes of a chart: one per unit in the order the units first appear, so series of different units never share
+ * an axis (a trend of V, °C, A and % on one axis read as nothing). Each is titled with its quantity and unit.
+ */
+export function unitAxes(
+  series: readonly ChartSeries[],
+  quantity?: (key: QuantityKey) => string,
+): UnitAxis[] {
+  const axes: UnitAxis[] = [];
+  series.forEach((one, index) => {
+    const unit = one.unit.trim();
+    const axis = axes.find((candidate) => candidate.unit === unit);
+    if (axis) axis.seriesIndexes.push(index);
+    else axes.push({ unit, title: '', seriesIndexes: [index] });
+  });
+  for (const axis of axes) {
+    const members = axis.seriesIndexes.map((index) => series[index] as ChartSeries);
+    const quantities = new Set(members.map((one) => one.quantity));
+    const names = new Set(members.map(seriesLabel));
+    const key = unitQuantity(axis.unit);
+    const what =
+      quantities.size === 1 && members[0]?.quantity
+        ? members[0].quantity
+        : names.size === 1
+          ? seriesLabel(members[0] as ChartSeries)
+          : key && quantity
+            ? quantity(key)
+            : '';
+    axis.title = axis.unit ? (what ? `${what} [${axis.unit}]` : `[${axis.unit}]`) : what;
+  }
+  return axes;
+}
+
+/** Pixels between the lines of two y axes on the same side. */
+export const AXIS_OFFSET = 64;
+
+/** Height a limit's label takes on the y axis (px): closer labels would overlap. */
+const LIMIT_LABEL_PX = 16;
+
+/** A warning or alarm line of an axis, once per value: `labelled` lines carry their text, the rest show it on hover. */
+export interface AxisLimit extends LimitLine {
+  labelled: boolean;
+}
+
+/**
+ * The limit lines of one axis, each value once (three phases with one alarm limit draw one line), labelled at the
+ * plot's right edge unless the label would overlap one already placed (`plotPx` tall axis spanning `min`…`max`):
+ * those show their text on hover. Alarms are placed first, so they keep their label.
+ */
+export function axisLimits(
+  series: readonly ChartSeries[],
+  span: { min: number; max: number },
+  plotPx: number,
+  /** Where a value lies on the axis: Math.log10 on a logarithmic one. */
+  toAxis: (value: number) => number = (value) => value,
+): AxisLimit[] {
+  const seen = new Map<string, LimitLine>();
+  for (const one of series) for (const line of limitLines(one)) seen.set(`${line.kind}:${line.value}`, line);
+  const lines = [...seen.values()].sort((a, b) =>
+    a.kind === b.kind ? a.value - b.value : a.kind === 'alarm' ? -1 : 1,
+  );
+  const pxPerUnit = span.max > span.min ? plotPx / (toAxis(span.max) - toAxis(span.min)) : 0;
+  const placed: number[] = [];
+  return lines
+    .map((line) => {
+      const at = toAxis(line.value);
+      const labelled = placed.every((value) => Math.abs(value - at) * pxPerUnit >= LIMIT_LABEL_PX);
+      if (labelled) placed.push(at);
+      return { ...line, labelled };
+    })
+    .sort((a, b) => a.value - b.value);
+}
+
+/** Log y axis of spec 02 §9: its top is at least 10,000, else the next power of ten above the data. */
+export const LOG_AXIS_MAX = 10_000;
+
+/** The top of a logarithmic axis over `values`: 10,000, or the next power of ten above a larger value. */
+export function logAxisMax(values: readonly number[]): number {
+  const top = Math.max(0, ...values.filter(Number.isFinite));
+  return top <= LOG_AXIS_MAX ? LOG_AXIS_MAX : 10 ** Math.ceil(Math.log10(top));
 }
 
 /**
@@ -364,17 +511,85 @@ export function buildTimeSeriesOption(
     range = {},
     labels,
     marks = [],
-  }: { timeZone: string; range?: AxisRange; labels: OptionLabels; marks?: readonly ChartMark[] },
+    logScale = false,
+  }: {
+    timeZone: string;
+    range?: AxisRange;
+    labels: OptionLabels;
+    marks?: readonly ChartMark[];
+    /** The logarithmic y axis of spec 02 §9 (health monitoring): top at least 10,000; values ≤ 0 are not drawn. */
+    logScale?: boolean;
+  },
 ): Record<string, unknown> {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const limits = series.flatMap((one) => limitLines(one).map((line) => line.value));
   const wall = zoneWallClock(timeZone);
+  const axes = unitAxes(series, labels.quantity);
+  const axisOf = new Map(
+    axes.flatMap((axis, index) => axis.seriesIndexes.map((one) => [one, index] as const)),
+  );
+  const plotPx = CHART_HEIGHT - CHART_GRID.top - CHART_GRID.bottom;
+  const drawnAxes = axes.map((axis, index) => {
+    const members = axis.seriesIndexes.map((one) => series[one] as ChartSeries);
+    const lines = members.flatMap((one) => limitLines(one).map((line) => line.value));
+    // Typed y bounds are in the first axis' unit.
+    const typed = index === 0 ? range : {};
+    const values = members.flatMap((one) => one.points.map(([, v]) => v)).filter(Number.isFinite);
+    const bounds = logScale
+      ? { min: typed.yMin, max: typed.yMax ?? logAxisMax([...values, ...lines]) }
+      : limitAxis(members, lines, typed);
+    const low = Math.min(bounds.min ?? Math.min(...values, ...lines), ...lines);
+    const high = Math.max(bounds.max ?? Math.max(...values, ...lines), ...lines);
+    const positive = (value: number) => Math.log10(Math.max(value, Number.MIN_VALUE));
+    const limits = logScale
+      ? axisLimits(members, { min: Math.max(low, 1e-3), max: high }, plotPx, positive)
+      : axisLimits(members, { min: low, max: high }, plotPx);
+    return { axis, bounds, limits };
+  });
+  // A limit is drawn once per axis: on the first series of the axis that has it.
+  const limitOwner = new Map<string, number>();
+  for (const { axis, limits } of drawnAxes)
+    for (const line of limits) {
+      const owner = axis.seriesIndexes.find((index) =>
+        limitLines(series[index] as ChartSeries).some(
+          (one) => one.kind === line.kind && one.value === line.value,
+        ),
+      );
+      if (owner !== undefined) limitOwner.set(`${owner}:${line.kind}:${line.value}`, owner);
+    }
+  const left = drawnAxes.filter((_, index) => index % 2 === 0).length;
+  const right = drawnAxes.length - left;
+  const yAxes = drawnAxes.map(({ axis, bounds }, index) => ({
+    type: logScale ? 'log' : 'value',
+    ...(logScale ? { min: bounds.min, max: bounds.max } : { ...bounds, scale: true }),
+    name: axis.title,
+    nameLocation: 'middle',
+    nameGap: 44,
+    nameTextStyle: { fontWeight: 'bold' },
+    position: index % 2 === 0 ? 'left' : 'right',
+    offset: Math.floor(index / 2) * AXIS_OFFSET,
+    axisLine: { show: drawnAxes.length > 1 },
+    splitLine: { show: index === 0 },
+    axisLabel: { hideOverlap: true },
+  }));
+  const unitOf = new Map(series.map((one) => [seriesLabel(one), one.unit]));
   return {
     animation: false,
     // Times are drawn as the company's wall-clock time (zoneWallClock): ticks on its midnights and hours.
     useUTC: true,
-    grid: { ...CHART_GRID },
-    legend: { type: 'scroll', top: 0 },
+    grid: {
+      ...CHART_GRID,
+      left: CHART_GRID.left + Math.max(0, left - 1) * AXIS_OFFSET,
+      right: CHART_GRID.right + Math.max(0, right - 1) * AXIS_OFFSET,
+    },
+    legend: {
+      type: 'scroll',
+      top: 0,
+      // The legend names each series with its unit: 'Load current phase A [A]'.
+      formatter: (name: string) => {
+        const unit = unitOf.get(name);
+        return unit ? `${name} [${unit}]` : name;
+      },
+    },
     tooltip: {
       trigger: 'axis',
       formatter: (params: unknown) => {
@@ -404,7 +619,7 @@ export function buildTimeSeriesOption(
         hideOverlap: true,
       },
     },
-    yAxis: { type: 'value', ...limitAxis(series, limits, range), scale: true },
+    yAxis: yAxes.length === 1 ? yAxes[0] : yAxes.length === 0 ? { type: 'value', scale: true } : yAxes,
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },
@@ -416,19 +631,26 @@ export function buildTimeSeriesOption(
       ...(one.step ? { step: 'end' } : {}),
       ...(one.dashed ? { lineStyle: { type: 'dashed', width: 1 } } : {}),
       sampling: undefined,
-      data: one.points.map(([t, v]) => [wall(t), v]),
+      yAxisIndex: axisOf.get(index) ?? 0,
+      // A log axis has no place for 0 or less: such points are gaps.
+      data: one.points.map(([t, v]) => [wall(t), logScale && v <= 0 ? null : v]),
       markLine: {
-        silent: true,
+        // Hover shows the text of a line whose label was left off so as not to overlap another.
+        silent: false,
         symbol: 'none',
-        data: limitLines(one).map((line) => ({
-          yAxis: line.value,
-          name: line.kind === 'warning' ? labels.warning : labels.alarm,
-          lineStyle: { color: line.color, type: 'dashed' },
-          label: {
-            formatter: `${line.kind === 'warning' ? labels.warning : labels.alarm} {c}`,
-            color: line.color,
-          },
-        })),
+        data: (drawnAxes[axisOf.get(index) ?? 0]?.limits ?? [])
+          .filter((line) => limitOwner.get(`${index}:${line.kind}:${line.value}`) === index)
+          .map((line) => {
+            const text = `${line.kind === 'warning' ? labels.warning : labels.alarm} ${formatValue(line.value)}`;
+            const label = { formatter: text, color: line.color, position: 'insideEndTop' };
+            return {
+              yAxis: line.value,
+              name: line.kind === 'warning' ? labels.warning : labels.alarm,
+              lineStyle: { color: line.color, type: 'dashed' },
+              label: { ...label, show: line.labelled },
+              emphasis: { label: { ...label, show: true } },
+            };
+          }),
       },
       markPoint: {
         symbol: 'pin',

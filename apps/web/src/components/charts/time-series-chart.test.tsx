@@ -15,7 +15,15 @@ const series: ChartSeries[] = [
   { tag: 'oil_temp', unit: '°C', warning: 80, alarm: 90, points: [[Date.UTC(2026, 10, 1), 85]] },
 ];
 
-function Chart({ data, loading = false }: { data: ChartSeries[] | undefined; loading?: boolean }) {
+function Chart({
+  data,
+  loading = false,
+  logToggle,
+}: {
+  data: ChartSeries[] | undefined;
+  loading?: boolean;
+  logToggle?: boolean;
+}) {
   const controls = useChartControls('Asia/Bangkok');
   return (
     <TimeSeriesChart
@@ -25,6 +33,7 @@ function Chart({ data, loading = false }: { data: ChartSeries[] | undefined; loa
       series={data}
       loading={loading}
       excelFileName="TR_1__HEALTH_MONITORING.xlsx"
+      logToggle={logToggle}
     />
   );
 }
@@ -69,5 +78,21 @@ describe('TimeSeriesChart', () => {
     const from = (screen.getByLabelText('Start date') as HTMLInputElement).value;
     const to = (screen.getByLabelText('End date') as HTMLInputElement).value;
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
+  });
+
+  it('titles the y axis with quantity and unit, and switches to the logarithmic axis when asked', async () => {
+    render(<Chart data={series} logToggle />);
+    await waitFor(() => expect(setOption).toHaveBeenCalled());
+    const last = () =>
+      setOption.mock.calls.at(-1)?.[0] as { yAxis: { type: string; name: string; max?: number } };
+    expect(last().yAxis).toMatchObject({ type: 'value', name: 'oil_temp [°C]' });
+    fireEvent.click(screen.getByRole('switch', { name: 'Logarithmic scale' }));
+    await waitFor(() => expect(last().yAxis.type).toBe('log'));
+    expect(last().yAxis.max).toBe(10_000);
+  });
+
+  it('offers no logarithmic switch where the chart does not ask for one', () => {
+    render(<Chart data={series} />);
+    expect(screen.queryByRole('switch', { name: 'Logarithmic scale' })).toBeNull();
   });
 });

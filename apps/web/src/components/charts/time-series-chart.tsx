@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useContext, useMemo, useRef, useState } from 'react';
@@ -24,6 +25,7 @@ import {
   fromZoneWallClock,
   nearestPoint,
   parseAxisRange,
+  type QuantityKey,
   type StatusCode,
   seriesTimes,
 } from './chart-logic.ts';
@@ -64,6 +66,8 @@ export type TimeSeriesChartProps = {
   pointNotes?: PointNotesOptions | boolean | undefined;
   /** Charts sharing a zoom group zoom together (spec 02 §2.7 Pattern recognition). */
   zoomGroup?: string | undefined;
+  /** Offers the logarithmic y axis of spec 02 §9 (health monitoring trends) as a switch. */
+  logToggle?: boolean | undefined;
 };
 
 /** A clicked point of a time series chart. */
@@ -95,10 +99,12 @@ export function TimeSeriesChart({
   footer,
   zoomGroup,
   pointNotes,
+  logToggle = false,
 }: TimeSeriesChartProps) {
   const { t } = useTranslation();
   const usePointNotes = useContext(PointNotesContext);
   const [axisText, setAxisText] = useState<AxisInputs>(DEFAULT_AXIS_INPUTS);
+  const [logScale, setLogScale] = useState(false);
   const { exporting, download } = useExcelDownload();
   const shown = series ?? [];
   const times = useMemo(() => seriesTimes(shown), [shown]);
@@ -126,10 +132,12 @@ export function TimeSeriesChart({
           warning: t('charts.warning'),
           alarm: t('charts.alarm'),
           status: (status: StatusCode) => t(`charts.status.${status}`),
+          quantity: (key: QuantityKey) => t(`charts.quantity.${key}`),
         },
         marks: allMarks,
+        logScale: logToggle && logScale,
       }),
-    [shown, timeZone, range, t, allMarks],
+    [shown, timeZone, range, t, allMarks, logToggle, logScale],
   );
   // ECharts tells a click on a symbol or a pin first, then the same click on the plot area: that one is skipped.
   const clickedItem = useRef(false);
@@ -218,6 +226,18 @@ export function TimeSeriesChart({
         <Button size="small" onClick={() => setAxisText(DEFAULT_AXIS_INPUTS)}>
           {t('charts.default')}
         </Button>
+        {logToggle && (
+          <FormControlLabel
+            control={
+              <Switch
+                size="small"
+                checked={logScale}
+                onChange={(event) => setLogScale(event.target.checked)}
+              />
+            }
+            label={t('charts.logScale')}
+          />
+        )}
       </Stack>
       {children}
       <Box sx={{ position: 'relative' }}>

@@ -6,6 +6,8 @@ import { modelViewKeys } from './keys.ts';
 /** One series a model has (`GET /equipment-models/{id}/series`): an input or a computed feature. */
 export interface ModelSeriesInfo {
   tag: string;
+  /** What people call it: the sensor type's name, else the tag spelled out. */
+  name: string;
   unit: string;
   source: 'input' | 'feature';
   lastTs: string | null;
@@ -34,6 +36,7 @@ export interface SeriesQuery {
 interface SeriesDataResponse {
   series: {
     tag: string;
+    name: string;
     unit: string;
     warning: number | null;
     alarm: number | null;

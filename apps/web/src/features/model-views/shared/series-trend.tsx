@@ -8,10 +8,12 @@ type SeriesTrendProps = {
   title: string;
   timeZone: string;
   excelFileName: string;
+  /** Offers the logarithmic y axis (health monitoring, spec 02 §9). */
+  logToggle?: boolean;
 };
 
 /** A trend of a model's tags with their limits, drawn with the chart kit from the downsampled series API. */
-export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName }: SeriesTrendProps) {
+export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName, logToggle }: SeriesTrendProps) {
   const controls = useChartControls(timeZone);
   const { query } = controls;
   const data = useSeriesData(
@@ -27,6 +29,7 @@ export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName }: S
       loading={data.isFetching && !data.isPlaceholderData ? true : data.isPending && query !== undefined}
       excelFileName={excelFileName}
       pointNotes
+      logToggle={logToggle}
     />
   );
 }

@@ -36,7 +36,7 @@ export function SeriesTrends({ modelId, timeZone, excelFileName }: SeriesTrendsP
           <SeriesTrend
             modelId={modelId}
             tags={[one.tag]}
-            title={one.unit ? t('modelView.trendTitle', { name: one.tag, unit: one.unit }) : one.tag}
+            title={one.unit ? t('modelView.trendTitle', { name: one.name, unit: one.unit }) : one.name}
             timeZone={timeZone}
             excelFileName={excelFileName}
           />

@@ -67,6 +67,7 @@ export function HealthMonitoring({
                   title={unit ? t('modelView.trendTitle', { name: sensor.name, unit }) : sensor.name}
                   timeZone={timeZone}
                   excelFileName={excelFileName({ kind: 'health_monitoring', modelCode })}
+                  logToggle
                 />
               </WhenVisible>
             );
