@@ -36,6 +36,9 @@ import { createMailService, type MailService } from './mail/mail.service.ts';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
 import { type AnalysisService, createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { type AuditRepository, createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createBaselinesRepository } from './modules/baselines/baselines.repository.ts';
+import { baselinesRoutes } from './modules/baselines/baselines.routes.ts';
+import { createBaselinesService } from './modules/baselines/baselines.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -502,6 +505,12 @@ export async function buildApp({
         }),
       });
       await api.register(faultEventsRoutes, { service: faultEvents, visibility });
+      const baselines = createBaselinesRepository(db);
+      await api.register(baselinesRoutes, {
+        service: createBaselinesService({ db, repository: baselines, master, audit }),
+        repository: baselines,
+        visibility,
+      });
       await api.register(notesRoutes, {
         service: createNotesService({ db, repository: createNotesRepository(db) }),
         visibility,

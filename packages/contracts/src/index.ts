@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './baselines.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './evs.ts';

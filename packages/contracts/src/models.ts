@@ -15,6 +15,22 @@ export const alarmManagement = z
     message: 'Persistence must satisfy 1 ≤ X ≤ Y ≤ 100.',
     path: ['persistence_from'],
   });
+/**
+ * Learned baseline of every monitored overall value (issue 25 item 4, docs/baselines.md): learning lasts at least
+ * `learning_days` and `learning_captures` values; then warning at `warning_deviations` and alarm at `alarm_deviations`
+ * robust deviations from the learned median. Left out, the defaults apply.
+ */
+export const baselineSettings = z
+  .object({
+    learning_days: z.number().int().min(0).max(365).default(14),
+    learning_captures: z.number().int().min(3).max(100_000).default(50),
+    warning_deviations: z.number().positive().max(100).default(6),
+    alarm_deviations: z.number().positive().max(100).default(12),
+  })
+  .refine((value) => value.warning_deviations <= value.alarm_deviations, {
+    message: 'The alarm must be at least as many deviations from the baseline as the warning.',
+    path: ['alarm_deviations'],
+  });
 
 /** An alarm limit row: monitor (isSelect) and alert flags, warning and alarm levels (spec 02 §3 'Alarm limit row'). */
 export const alarmLimitRow = z.object({
@@ -180,6 +196,7 @@ export const modelSettingsInput = z.object({
   model_in: z.object(modelIn),
   configuration_in: sections.configuration_in.default([]),
   alarm_management: alarmManagement.optional(),
+  baseline_in: baselineSettings.optional(),
   alarm_limit_sensor_new_in: sections.alarm_limit_sensor_new_in.default([]),
   mca_alarm_limit_sensor_new: sections.mca_alarm_limit_sensor_new.default([]),
   vsd_alarm_limit_sensor_new_in: sections.vsd_alarm_limit_sensor_new_in.default([]),
@@ -206,6 +223,7 @@ export const modelSettingsUpdate = z.object({
     })
     .optional(),
   alarm_management: alarmManagement.optional(),
+  baseline_in: baselineSettings.optional(),
   rvs_diagram_in: diagram.optional(),
   ...(Object.fromEntries(Object.entries(sections).map(([name, schema]) => [name, schema.optional()])) as {
     [K in keyof typeof sections]: z.ZodOptional<(typeof sections)[K]>;
@@ -220,6 +238,7 @@ export const createModelPayload = z.object({
   equipment_tag_id: uuid,
   model_in: z.object({ ...modelIn, equipmentModelTypeId: modelTypeId.default(1) }),
   alarm_management: alarmManagement.optional(),
+  baseline_in: baselineSettings.optional(),
   rvs_diagram_in: diagram.optional(),
   ...(Object.fromEntries(Object.entries(sections).map(([name, schema]) => [name, schema.optional()])) as {
     [K in keyof typeof sections]: z.ZodOptional<(typeof sections)[K]>;

@@ -86,6 +86,8 @@ export interface EquipmentModelsTable {
   recommendation_file_name: Generated<string | null>;
   last_data_at: NullableTimestamp;
   expected_interval_seconds: Generated<number>;
+  /** Last Reset baseline (migration 0034): learned baselines learn again from this instant. */
+  baseline_reset_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -404,6 +406,8 @@ export interface FaultEventsTable {
   done_at: NullableTimestamp;
   done_by: string | null;
   done_msg: string | null;
+  /** Which limit raised the level (migration 0033). */
+  tripped_by: Generated<'fixed_limit' | 'learned_baseline'>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

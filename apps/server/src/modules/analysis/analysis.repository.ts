@@ -9,6 +9,8 @@ export interface ModelContext {
   is_active: boolean;
   status: number;
   document: Record<string, unknown> | null;
+  /** Last Reset baseline: learned baselines learn again from it. */
+  baseline_reset_at: Date | null;
 }
 
 export interface PendingWaveform {
@@ -39,7 +41,7 @@ export function createAnalysisRepository(pool: pg.Pool) {
   return {
     async model(id: string): Promise<ModelContext | undefined> {
       const rows = await query<ModelContext>(
-        `SELECT m.id, m.code, m.title, m.company_id, m.model_type_id, m.is_active, m.status, s.document
+        `SELECT m.id, m.code, m.title, m.company_id, m.model_type_id, m.is_active, m.status, s.document, m.baseline_reset_at
          FROM equipment_models m LEFT JOIN equipment_model_settings s ON s.model_id = m.id WHERE m.id = $1`,
         [id],
       );
@@ -155,6 +157,11 @@ export function createAnalysisRepository(pool: pg.Pool) {
         ],
       );
       return Number(rows[0]?.id);
+    },
+
+    /** The event's level was raised by the tag's learned baseline, not its fixed limits. */
+    async markLearnedBaseline(id: number, db: Db) {
+      await db.query(`UPDATE fault_events SET tripped_by = 'learned_baseline' WHERE id = $1`, [id]);
     },
 
     async setComponentStatuses(modelId: string, statuses: Map<string, number>) {

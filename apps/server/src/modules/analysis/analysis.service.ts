@@ -19,7 +19,8 @@ import type { MasterRepository } from '../models/master.repository.ts';
 import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
 import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
-import { monitoredLimits } from './limits.ts';
+import { afterReset, baselineRuleOf, feedLearnedBaseline, type LearnedState } from './learned-baseline.ts';
+import { type MonitoredLimit, monitoredLimits } from './limits.ts';
 
 const WAVEFORMS_PER_ROUND = 40;
 const SAMPLES_PER_ROUND = 20_000;
@@ -41,7 +42,11 @@ interface StoredState {
   baseline?: CorrelationBaseline;
   pairedTs?: number;
   rulTs?: number;
+  learned?: LearnedState;
 }
+
+/** Which limit raised a fault event's level (issue 25 item 4): the one set in the model, or the learned baseline. */
+type TrippedLimit = MonitoredLimit & { trippedBy?: 'fixed_limit' | 'learned_baseline' };
 
 interface Deps {
   pool: pg.Pool;
@@ -266,9 +271,11 @@ export function createAnalysisService(deps: Deps) {
     const config = { occurrences: persistence.persistence_from, window: persistence.persistence_to };
     const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
     const components = new Map<string, number>();
-    // Tags with both limits are evaluated, even those whose series appeared after `states` was read.
+    const rule = baselineRuleOf(settings);
+    const hasFixed = (limit: MonitoredLimit) => limit.warning !== null && limit.alarm !== null;
+    // Tags with both limits or a learned baseline are evaluated, even those whose series appeared after `states` was read.
     const evaluated = [...limits.values()]
-      .filter((limit) => limit.warning !== null && limit.alarm !== null)
+      .filter((limit) => hasFixed(limit) || limit.learns)
       .map((limit) => limit.tag);
     for (const limit of limits.values()) {
       const series = states.get(limit.tag);
@@ -277,24 +284,39 @@ export function createAnalysisService(deps: Deps) {
       let alarm = stored.alarm ?? INITIAL_ALARM_STATE;
       let lastTs = stored.lastTs ?? 0;
       let status = series.status ?? 0;
-      if (limit.warning !== null && limit.alarm !== null) {
-        const bounds = { warning: limit.warning, alarm: limit.alarm, direction: limit.direction };
+      let learned = afterReset(stored.learned, model.baseline_reset_at?.getTime() ?? null);
+      if (hasFixed(limit) || limit.learns) {
+        const bounds =
+          limit.warning !== null && limit.alarm !== null
+            ? { warning: limit.warning, alarm: limit.alarm, direction: limit.direction }
+            : null;
         for (let more = true; more; ) {
           await withTransaction(pool, async (client) => {
             const arrivals = await repository.takeArrivals(client, series.id, ARRIVALS_PER_ROUND);
             more = arrivals.length === ARRIVALS_PER_ROUND;
             for (const arrival of arrivals) {
               for (const sample of unpackArrival(arrival)) {
-                const result = updateAlarmState(alarm, sample.value, bounds, config);
-                if (result.status > result.previousStatus && limit.alert) {
-                  await raiseFaultEvent(model, series.id, limit, result.status as 1 | 2, sample, client);
+                // Learned and fixed limits both apply; the tag's status is the higher of the two.
+                const fixed = bounds ? updateAlarmState(alarm, sample.value, bounds, config) : null;
+                const baseline = limit.learns
+                  ? feedLearnedBaseline(learned, sample, limit.direction, rule, config)
+                  : null;
+                const next = Math.max(fixed?.status ?? 0, baseline?.status ?? 0);
+                if (next > status && limit.alert) {
+                  // When both trip the level, the fixed limit is named: it is the one a person set on purpose.
+                  const tripped: TrippedLimit =
+                    (fixed?.status ?? 0) >= next || !baseline?.limits
+                      ? limit
+                      : { ...limit, ...baseline.limits, trippedBy: 'learned_baseline' };
+                  await raiseFaultEvent(model, series.id, tripped, next as 1 | 2, sample, client);
                 }
-                alarm = result.state;
-                status = result.status;
+                if (fixed) alarm = fixed.state;
+                if (baseline) learned = baseline.state;
+                status = next;
                 lastTs = Math.max(lastTs, sample.t);
               }
             }
-            await repository.saveState(series.id, { ...stored, alarm, lastTs }, status, client);
+            await repository.saveState(series.id, { ...stored, alarm, lastTs, learned }, status, client);
           });
         }
       }
@@ -310,7 +332,7 @@ export function createAnalysisService(deps: Deps) {
   async function raiseFaultEvent(
     model: ModelContext,
     seriesId: number,
-    limit: ReturnType<typeof monitoredLimits> extends Map<string, infer L> ? L : never,
+    limit: TrippedLimit,
     alarmType: 1 | 2,
     sample: { t: number; value: number },
     client: pg.PoolClient,
@@ -326,7 +348,11 @@ export function createAnalysisService(deps: Deps) {
         tag: limit.tag,
         eventDateMs: sample.t,
         alarmType,
-        message: text?.message || `${level}: ${limit.name} ${sample.value.toPrecision(4)} (limit ${crossed})`,
+        message:
+          text?.message ||
+          (limit.trippedBy === 'learned_baseline'
+            ? `${level}: ${limit.name} ${sample.value.toPrecision(4)} (learned baseline ${crossed?.toPrecision(4)})`
+            : `${level}: ${limit.name} ${sample.value.toPrecision(4)} (limit ${crossed})`),
         value: sample.value,
         warning: limit.warning,
         alarm: limit.alarm,
@@ -336,6 +362,8 @@ export function createAnalysisService(deps: Deps) {
       },
       client,
     );
+    // A new event says 'fixed limit' unless the learned baseline raised its level (issue 25 item 4).
+    if (limit.trippedBy === 'learned_baseline') await repository.markLearnedBaseline(faultEventId, client);
     // Heard when the round commits, as the event becomes visible.
     await repository.notify(
       {

@@ -15,6 +15,11 @@ export interface MonitoredLimit {
   direction: 'high' | 'low';
   /** Only alerting tags raise fault events; every monitored tag counts towards statuses. */
   alert: boolean;
+  /**
+   * An overall value that also learns a baseline (issue 25 item 4): vibration velocity, acceleration and envelope,
+   * MCA indicators, VCA trend signals. Temperatures, batteries and transformer readings keep their fixed limits only.
+   */
+  learns: boolean;
 }
 
 /** Every tag a model's configuration monitors, with its limits (spec 02 §3 rows, spec 03 §3 RVS limits). */
@@ -22,6 +27,10 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
   const limits = new Map<string, MonitoredLimit>();
   const sensors = new Map(master.sensorTypes.map((sensor) => [sensor.id, sensor]));
   const groups = new Map(master.groups.map((group) => [group.id, group.code]));
+  const learning = new Set([
+    ...settings.mca_alarm_limit_sensor_new,
+    ...settings.vsd_trend_signal_alarm_limit_sensor,
+  ]);
   const rows = [
     ...settings.alarm_limit_sensor_new_in,
     ...settings.mca_alarm_limit_sensor_new,
@@ -41,6 +50,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
       alarm: row.alarm,
       direction: sensor.direction,
       alert: row.isAlert,
+      learns: learning.has(row),
     });
   }
   for (const row of settings.vibration_sensor_in) {
@@ -57,6 +67,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
         alarm: warning === 0 && alarm === 0 ? null : alarm,
         direction: 'high',
         alert: true,
+        learns: quantity !== 'temperature',
       });
     }
   }
@@ -72,6 +83,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
         alarm: limit.alarm,
         direction: 'high',
         alert: true,
+        learns: true,
       });
     }
     limits.set(`${row.sensorId}.temperature`, {
@@ -83,6 +95,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
       alarm: row.temperatureLimit.alarm,
       direction: 'high',
       alert: true,
+      learns: false,
     });
     limits.set(`${row.sensorId}.battery`, {
       tag: `${row.sensorId}.battery`,
@@ -93,6 +106,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
       alarm: row.batteryLimit.alarm,
       direction: 'low',
       alert: true,
+      learns: false,
     });
   }
   for (const row of settings.q_setting_in) {
@@ -105,6 +119,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
       alarm: row.alarm,
       direction: 'high',
       alert: true,
+      learns: false,
     });
   }
   return limits;

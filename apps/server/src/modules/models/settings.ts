@@ -11,7 +11,7 @@ import type { MasterData, SensorTypeRow } from './master.repository.ts';
 
 type Section = keyof Omit<
   ModelSettings,
-  'model_in' | 'configuration_in' | 'alarm_management' | 'rvs_diagram_in'
+  'model_in' | 'configuration_in' | 'alarm_management' | 'baseline_in' | 'rvs_diagram_in'
 >;
 
 /**

@@ -1,0 +1,102 @@
+import type { BaselineResetResult, BaselineTag, ModelBaseline } from '@sdp/contracts';
+import type { AuthContext } from '../../auth/access.ts';
+import type { Db } from '../../db/pool.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { afterReset, baselineRuleOf, type LearnedState } from '../analysis/learned-baseline.ts';
+import { monitoredLimits } from '../analysis/limits.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { MasterRepository } from '../models/master.repository.ts';
+import { readSettings } from '../models/settings.ts';
+import type { BaselinesRepository } from './baselines.repository.ts';
+
+interface Deps {
+  db: Db;
+  repository: BaselinesRepository;
+  master: MasterRepository;
+  audit: AuditRepository;
+  now?: () => number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Learned baselines of a model (issue 25 item 4): where each monitored value stands, and Reset baseline. */
+export function createBaselinesService(deps: Deps) {
+  const { db, repository, master, audit } = deps;
+  const now = deps.now ?? Date.now;
+
+  return {
+    async ofModel(modelId: string): Promise<ModelBaseline> {
+      const model = await repository.model(modelId);
+      if (!model) throw notFound('Model not found.');
+      const settings = readSettings(model.document, model.title);
+      const rule = baselineRuleOf(settings);
+      const learning = [...monitoredLimits(settings, await master.get()).values()].filter((l) => l.learns);
+      const states = new Map((await repository.series(modelId)).map((row) => [row.tag, row.state]));
+      const resetMs = model.baseline_reset_at?.getTime() ?? null;
+      const tags: BaselineTag[] = [];
+      for (const limit of learning) {
+        const stored = states.get(limit.tag)?.learned as LearnedState | undefined;
+        // A value that has not sent anything yet starts learning with its first value; shown from the reset if any.
+        const state = afterReset(stored, resetMs);
+        if (!state) continue;
+        tags.push({
+          tag: limit.tag,
+          name: limit.name,
+          state: state.band ? 'learned' : 'learning',
+          startedAt: new Date(state.sinceMs).toISOString(),
+          captures: state.seen,
+          centre: state.band?.centre ?? null,
+          warning: state.band?.warning ?? null,
+          alarm: state.band?.alarm ?? null,
+          learnedAt: state.learnedAtMs === undefined ? null : new Date(state.learnedAtMs).toISOString(),
+        });
+      }
+      const learningSince = tags.filter((t) => t.state === 'learning').map((t) => Date.parse(t.startedAt));
+      const latest = learningSince.length ? Math.max(...learningSince) : null;
+      return {
+        learningDays: rule.learningDays,
+        learningCaptures: rule.learningCaptures,
+        warningDeviations: rule.warningDeviations,
+        alarmDeviations: rule.alarmDeviations,
+        learning: latest !== null,
+        // Day 1 is the first day; a period that has run its days but still lacks values stays on its last day.
+        day:
+          latest === null
+            ? null
+            : Math.min(
+                Math.max(1, Math.floor((now() - latest) / DAY_MS) + 1),
+                Math.max(1, rule.learningDays),
+              ),
+        tags,
+      };
+    },
+
+    /** Every learned baseline of the model learns again from now; audited with who and when. */
+    async reset(auth: AuthContext, modelId: string): Promise<BaselineResetResult> {
+      const model = await repository.model(modelId);
+      if (!model) throw notFound('Model not found.');
+      const settings = readSettings(model.document, model.title);
+      const count = [...monitoredLimits(settings, await master.get()).values()].filter(
+        (l) => l.learns,
+      ).length;
+      const at = new Date(now());
+      await db.transaction().execute(async (trx) => {
+        await repository.reset(modelId, at, trx);
+        await audit.record(
+          {
+            userId: auth.userId,
+            companyId: model.company_id,
+            action: 'reset-baseline',
+            entity: 'model',
+            entityId: modelId,
+            detail: { title: model.title, values: count },
+          },
+          trx,
+        );
+      });
+      return { reset: count, startedAt: at.toISOString() };
+    },
+  };
+}
+
+export type BaselinesService = ReturnType<typeof createBaselinesService>;
