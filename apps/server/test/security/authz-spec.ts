@@ -434,6 +434,11 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     rule: company('ManageDataModel', 'equipment'),
     why: SPEC_PERMISSIONS.ManageDataModel.source,
   },
+  'GET /api/v1/equipment-models/:id/baseline': view,
+  'POST /api/v1/equipment-models/:id/baseline/reset': {
+    rule: company('ConfigDataModelInfo', 'equipment'),
+    why: `issue 25 item 4: Reset baseline after maintenance (ADMIN, OWNER, OWNER_RVS); ${SPEC_PERMISSIONS.ConfigDataModelInfo.source}`,
+  },
   'GET /api/v1/equipment-models/:id/motor-data': view,
   'GET /api/v1/equipment-models/:id/v_and_i_locus': view,
   'GET /api/v1/equipment-models/alarm-management/persistence/:id': view,
