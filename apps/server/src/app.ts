@@ -3,13 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessPlugin, type RegisteredRoute } from './auth/access.ts';
 import { authRoutes, sessionSignIn } from './auth/auth.routes.ts';
 import { createAuthService } from './auth/auth.service.ts';
@@ -29,6 +23,7 @@ import { httpTimeouts, limitConnectionsPerAddress } from './lib/connection-limit
 import { answerClientError, answerFrameworkError, installErrorHandler } from './lib/error-handler.ts';
 import { HttpError } from './lib/http-error.ts';
 import { installNulGuard } from './lib/nul-guard.ts';
+import { OPENAPI_TAGS, openApiTransform, openApiTransformObject } from './lib/openapi-operations.ts';
 import { helmetOptions } from './lib/security-headers.ts';
 import { createComputePool } from './lib/worker-pool.ts';
 import { createMailRepository } from './mail/mail.repository.ts';
@@ -288,12 +283,15 @@ export async function buildApp({
             scheme: 'bearer',
             description: 'An ingest key of the company (POST /api/v1/companies/{id}/ingest-keys)',
           },
+      servers: [{ url: config.publicUrl, description: 'This installation (PUBLIC_URL)' }],
+      tags: OPENAPI_TAGS,
         },
       },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // operationIds, the 4xx every route can answer and only the components in use (issue 29): lib/openapi-operations.ts
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Threads for heavy computation (spectra of long captures, large ingest bodies), off the event loop (issue 23).
