@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { noPhases, type PhaseRecorder } from '../../lib/phases.ts';
 import { ROLLUP_LEVELS } from '../timeseries/rollup-levels.ts';
 
 export interface IngestModel {
@@ -78,21 +79,14 @@ const QUEUE_ARRIVALS = `INSERT INTO measurement_arrivals (series_id, points)
 SELECT s, substring($2::bytea FROM o + 1 FOR l) FROM unnest($1::bigint[], $3::int[], $4::int[]) AS u(s, o, l)`;
 const ARRIVAL_POINT_BYTES = 16;
 
-const UPDATE_LAST = `UPDATE series s SET last_ts = to_timestamp(u.t / 1000.0), last_value = u.v
-FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS u(id, t, v)
-WHERE s.id = u.id AND (s.last_ts IS NULL OR s.last_ts <= to_timestamp(u.t / 1000.0))`;
-
-const UPDATE_MODEL_LAST = `UPDATE equipment_models m SET last_data_at = to_timestamp(u.t / 1000.0)
-FROM unnest($1::uuid[], $2::float8[]) AS u(id, t)
-WHERE m.id = u.id AND (m.last_data_at IS NULL OR m.last_data_at < to_timestamp(u.t / 1000.0))`;
-
-/** The merge of one rollup level (the table's name is one of ROLLUP_LEVELS, never input). */
-const mergeRollupsInto = (table: string) => `INSERT INTO ${table} AS r
+/** The merge of one rollup level (the table's name is one of ROLLUP_LEVELS, never input), from parameter `p`. */
+const mergeRollupsInto = (table: string, p: number) => `INSERT INTO ${table} AS r
   (series_id, bucket, t_first, v_first, t_last, v_last, t_min, v_min, t_max, v_max)
 SELECT s, to_timestamp(b / 1000.0), to_timestamp(tf / 1000.0), vf, to_timestamp(tl / 1000.0), vl,
   to_timestamp(tn / 1000.0), vn, to_timestamp(tx / 1000.0), vx
-FROM unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
-  $7::float8[], $8::float8[], $9::float8[], $10::float8[]) AS u(s, b, tf, vf, tl, vl, tn, vn, tx, vx)
+FROM unnest($${p}::bigint[], $${p + 1}::float8[], $${p + 2}::float8[], $${p + 3}::float8[], $${p + 4}::float8[],
+  $${p + 5}::float8[], $${p + 6}::float8[], $${p + 7}::float8[], $${p + 8}::float8[], $${p + 9}::float8[])
+  AS u(s, b, tf, vf, tl, vl, tn, vn, tx, vx)
 ON CONFLICT (series_id, bucket) DO UPDATE SET
   t_first = CASE WHEN EXCLUDED.t_first < r.t_first THEN EXCLUDED.t_first ELSE r.t_first END,
   v_first = CASE WHEN EXCLUDED.t_first < r.t_first THEN EXCLUDED.v_first ELSE r.v_first END,
@@ -102,6 +96,28 @@ ON CONFLICT (series_id, bucket) DO UPDATE SET
   v_min = least(EXCLUDED.v_min, r.v_min),
   t_max = CASE WHEN EXCLUDED.v_max > r.v_max THEN EXCLUDED.t_max ELSE r.t_max END,
   v_max = greatest(EXCLUDED.v_max, r.v_max)`;
+
+/**
+ * The work after a batch's points are written, in one statement and one round trip (issue 28 item 1): every rollup
+ * level merged, each series' latest value and each model's time of last data moved forward. These rows are shared by every batch of the same series,
+ * so a concurrent batch waits on them until this transaction commits: they are touched last, at once, in id order
+ * (no deadlock between two batches naming the same series in another order).
+ */
+const AFTER_WRITE = (() => {
+  const merges = ROLLUP_LEVELS.map(
+    (level, i) => `merge_${i} AS (${mergeRollupsInto(level.table, i * 10 + 1)})`,
+  );
+  const p = ROLLUP_LEVELS.length * 10 + 1;
+  return `WITH ${merges.join(',\n')},
+models AS (
+  UPDATE equipment_models m SET last_data_at = to_timestamp(u.t / 1000.0)
+  FROM unnest($${p + 3}::uuid[], $${p + 4}::float8[]) AS u(id, t)
+  WHERE m.id = u.id AND (m.last_data_at IS NULL OR m.last_data_at < to_timestamp(u.t / 1000.0))
+)
+UPDATE series s SET last_ts = to_timestamp(u.t / 1000.0), last_value = u.v
+FROM unnest($${p}::bigint[], $${p + 1}::float8[], $${p + 2}::float8[]) AS u(id, t, v)
+WHERE s.id = u.id AND (s.last_ts IS NULL OR s.last_ts <= to_timestamp(u.t / 1000.0))`;
+})();
 
 interface Rollup {
   series: number;
@@ -118,26 +134,36 @@ interface Rollup {
 
 const HOUR_MS = 3_600_000;
 
-const MERGES = Object.fromEntries(ROLLUP_LEVELS.map((level) => [level.table, mergeRollupsInto(level.table)]));
-
-/** First/last/min/max of a batch per series and bucket of `spanMs` (hourly by default), to be merged into a level. */
+/**
+ * First/last/min/max of a batch per series and bucket of `spanMs` (hourly by default), to be merged into a level,
+ * in series id and bucket order. Keyed by numbers, no string per point: this runs over every point of every batch.
+ */
 export function batchRollups(
   seriesIds: number[],
   tsMs: number[],
   values: number[],
   spanMs: number = HOUR_MS,
 ): Rollup[] {
-  const buckets = new Map<string, Rollup>();
+  const bySeries = new Map<number, Map<number, Rollup>>();
+  let series = Number.NaN;
+  let buckets: Map<number, Rollup> | undefined;
   for (let i = 0; i < seriesIds.length; i++) {
-    const series = seriesIds[i] as number;
+    const id = seriesIds[i] as number;
     const t = tsMs[i] as number;
     const v = values[i] as number;
+    if (id !== series) {
+      series = id;
+      buckets = bySeries.get(id);
+      if (!buckets) {
+        buckets = new Map();
+        bySeries.set(id, buckets);
+      }
+    }
     const bucket = Math.floor(t / spanMs) * spanMs;
-    const key = `${series}/${bucket}`;
-    const rollup = buckets.get(key);
+    const rollup = (buckets as Map<number, Rollup>).get(bucket);
     if (!rollup) {
-      buckets.set(key, {
-        series,
+      (buckets as Map<number, Rollup>).set(bucket, {
+        series: id,
         bucket,
         tFirst: t,
         vFirst: v,
@@ -155,7 +181,30 @@ export function batchRollups(
     if (v < rollup.vMin) [rollup.tMin, rollup.vMin] = [t, v];
     if (v > rollup.vMax) [rollup.tMax, rollup.vMax] = [t, v];
   }
-  return [...buckets.values()];
+  const rollups: Rollup[] = [];
+  for (const id of [...bySeries.keys()].sort((a, b) => a - b)) {
+    const buckets = bySeries.get(id) as Map<number, Rollup>;
+    for (const bucket of [...buckets.keys()].sort((a, b) => a - b))
+      rollups.push(buckets.get(bucket) as Rollup);
+  }
+  return rollups;
+}
+
+/** The rollup columns of a level as the parallel arrays its merge takes. */
+function rollupColumns(rollups: Rollup[]): number[][] {
+  const keys = [
+    'series',
+    'bucket',
+    'tFirst',
+    'vFirst',
+    'tLast',
+    'vLast',
+    'tMin',
+    'vMin',
+    'tMax',
+    'vMax',
+  ] as const;
+  return keys.map((key) => rollups.map((rollup) => rollup[key]));
 }
 
 /**
@@ -357,29 +406,41 @@ export function createIngestRepository(pool: pg.Pool) {
       });
     },
 
-    /** Merges a batch into every rollup level, in the batch's transaction. */
-    async mergeRollups(client: pg.PoolClient, seriesIds: number[], tsMs: number[], values: number[]) {
-      for (const level of ROLLUP_LEVELS) {
-        const rollups = batchRollups(seriesIds, tsMs, values, level.spanMs);
-        if (!rollups.length) return;
-        const column = <K extends keyof Rollup>(key: K) => rollups.map((rollup) => rollup[key]);
-        await client.query({
-          name: `merge-${level.table}`,
-          text: MERGES[level.table] as string,
-          values: [
-            column('series'),
-            column('bucket'),
-            column('tFirst'),
-            column('vFirst'),
-            column('tLast'),
-            column('vLast'),
-            column('tMin'),
-            column('vMin'),
-            column('tMax'),
-            column('vMax'),
-          ],
-        });
+    /**
+     * Merges a batch into every rollup level and moves each series' latest value and each model's time of last data
+     * (`modelLatest`, epoch ms per model id) forward, in the batch's transaction and one statement (see AFTER_WRITE).
+     */
+    async afterWrite(
+      client: pg.PoolClient,
+      seriesIds: number[],
+      tsMs: number[],
+      values: number[],
+      modelLatest: Map<string, number> = new Map(),
+    ) {
+      if (!seriesIds.length) return;
+      const latest = new Map<number, { tsMs: number; value: number }>();
+      for (let i = 0; i < seriesIds.length; i++) {
+        const id = seriesIds[i] as number;
+        const t = tsMs[i] as number;
+        const last = latest.get(id);
+        if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
       }
+      const ids = [...latest.keys()].sort((a, b) => a - b);
+      const models = [...modelLatest.keys()].sort();
+      await client.query({
+        name: 'ingest-after-write',
+        text: AFTER_WRITE,
+        values: [
+          ...ROLLUP_LEVELS.flatMap((level) =>
+            rollupColumns(batchRollups(seriesIds, tsMs, values, level.spanMs)),
+          ),
+          ids,
+          ids.map((id) => latest.get(id)?.tsMs),
+          ids.map((id) => latest.get(id)?.value),
+          models,
+          models.map((id) => modelLatest.get(id)),
+        ],
+      });
     },
 
     /**
@@ -393,45 +454,24 @@ export function createIngestRepository(pool: pg.Pool) {
       seriesIds: number[],
       tsMs: number[],
       values: number[],
+      phases: PhaseRecorder = noPhases,
+      modelLatest?: Map<string, number>,
     ): Promise<number> {
       let count: number;
       if (how === 'copy') {
         count = await repository.copyMeasurements(client, seriesIds, tsMs, values);
+        phases.lap('write');
         await repository.queueArrivals(client, seriesIds, tsMs, values);
       } else {
         const added = await repository.insertMeasurements(client, seriesIds, tsMs, values);
         count = added.seriesIds.length;
+        phases.lap('write');
         await repository.queueArrivals(client, added.seriesIds, added.tsMs, added.values);
       }
-      await repository.mergeRollups(client, seriesIds, tsMs, values);
-      const latest = new Map<number, { tsMs: number; value: number }>();
-      for (let i = 0; i < seriesIds.length; i++) {
-        const id = seriesIds[i] as number;
-        const t = tsMs[i] as number;
-        const last = latest.get(id);
-        if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
-      }
-      if (latest.size) {
-        const ids = [...latest.keys()];
-        await client.query({
-          name: 'update-series-last',
-          text: UPDATE_LAST,
-          values: [ids, ids.map((id) => latest.get(id)?.tsMs), ids.map((id) => latest.get(id)?.value)],
-        });
-      }
+      phases.lap('queue');
+      await repository.afterWrite(client, seriesIds, tsMs, values, modelLatest);
+      phases.lap('rollups');
       return count;
-    },
-
-    /** Moves each model's time of last data forward (never back), in the caller's transaction. */
-    async updateModelLast(client: pg.PoolClient, modelLatest: Map<string, number>) {
-      if (modelLatest.size) {
-        const ids = [...modelLatest.keys()];
-        await client.query({
-          name: 'update-model-last',
-          text: UPDATE_MODEL_LAST,
-          values: [ids, ids.map((id) => modelLatest.get(id))],
-        });
-      }
     },
 
     /** Vibration captures stored, before units were honoured, in one of `units` (velocity or displacement). */

@@ -8,11 +8,13 @@ import {
   waveformMeta,
   waveformResult,
 } from '@sdp/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, type IngestKeyContext } from '../../auth/access.ts';
 import { parseIngestJson } from '../../lib/compute-tasks.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { Phases } from '../../lib/phases.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
 import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admission.ts';
 import { guardBody } from './body-guard.ts';
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Ends this request's share of its key's bodies in flight (once its body has arrived, or it is answered). */
     bodyRead: (() => void) | null;
+    /** Where this ingest request's time goes, answered as `Server-Timing` (issue 28 item 1). */
+    ingestPhases: Phases | null;
   }
 }
 
@@ -66,8 +70,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
   // key may be sending at most `readsPerKey` bodies at once, so a slow or flooding gateway holds back only itself.
   const reading = new Map<string, number>();
   app.decorateRequest('bodyRead', null);
+  app.decorateRequest('ingestPhases', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST' || !request.ingestKey) return;
+    request.ingestPhases = new Phases();
     const { keyId } = request.ingestKey;
     const count = reading.get(keyId) ?? 0;
     if (count >= limits.readsPerKey) {
@@ -95,6 +101,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
     request.bodyRead?.();
     try {
       const leave = await admission.enter();
+      request.ingestPhases?.lap('admission');
       reply.raw.once('close', leave);
     } catch (error) {
       if (error instanceof OverloadedError) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
@@ -108,23 +115,42 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: bodyLimitBytes },
-    async (_request: unknown, body: Buffer) => {
-      if (body.length < PARSE_OFF_LOOP_BYTES) return parseIngestJson(body);
+    async (request: FastifyRequest, body: Buffer) => {
+      const phases = request.ingestPhases;
+      phases?.lap('receive');
+      if (body.length < PARSE_OFF_LOOP_BYTES) {
+        const parsed = parseIngestJson(body);
+        phases?.lap('parse');
+        return parsed;
+      }
       const owned =
         body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
-      return compute.run({ task: 'parseJson', body: owned }, [owned.buffer as ArrayBuffer]);
+      const parsed = await compute.run({ task: 'parseJson', body: owned }, [owned.buffer as ArrayBuffer]);
+      phases?.lap('parse');
+      return parsed;
     },
   );
   app.addContentTypeParser(
     'text/csv',
     { parseAs: 'string', bodyLimit: bodyLimitBytes },
-    (_request, body, done) => done(null, body),
+    (request, body, done) => {
+      request.ingestPhases?.lap('receive');
+      done(null, body);
+    },
   );
   app.addContentTypeParser(
     'application/octet-stream',
     { parseAs: 'buffer', bodyLimit: bodyLimitBytes },
-    (_request, body, done) => done(null, body),
+    (request, body, done) => {
+      request.ingestPhases?.lap('receive');
+      done(null, body);
+    },
   );
+  // The server's own split of the request (receive, parse, admission, validate, write, queue, rollups, latest,
+  // commit): a client or benchmark sees where the time went.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.ingestPhases) reply.header('server-timing', request.ingestPhases.header());
+  });
   // Every body arrives within the body timeout and within its size: gzip is inflated as it arrives, bounded by the
   // body limit and by the inflation ratio, so a decompression bomb stops at its first MiB past the ratio.
   app.addHook('preParsing', async (request, _reply, payload) => {
@@ -176,6 +202,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => {
       const key = keyOf(request);
+      const phases = request.ingestPhases ?? undefined;
       let batch: RawBatch;
       if (typeof request.body === 'string') {
         const parsed =
@@ -188,12 +215,13 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
               );
         if ('error' in parsed) throw new HttpError(400, parsed.error);
         batch = csvBatch(parsed.columns);
+        phases?.lap('parse');
       } else {
         batch = jsonBatch(request.body.modelCode, request.body.points);
       }
       if (batch.length > MAX_POINTS_PER_REQUEST)
         throw new HttpError(413, `At most ${MAX_POINTS_PER_REQUEST} points per request.`);
-      return service.measurements(key.companyId, batch);
+      return service.measurements(key.companyId, batch, phases);
     },
   );
 
@@ -227,10 +255,15 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
               .join('; '),
           );
         }
-        return service.waveform(key.companyId, meta.data, request.body);
+        return service.waveform(key.companyId, meta.data, request.body, request.ingestPhases ?? undefined);
       }
       const { samples, ...meta } = request.body;
-      return service.waveform(key.companyId, meta, Buffer.from(new Float32Array(samples).buffer));
+      return service.waveform(
+        key.companyId,
+        meta,
+        Buffer.from(new Float32Array(samples).buffer),
+        request.ingestPhases ?? undefined,
+      );
     },
   );
 };

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { noPhases, type PhaseRecorder } from '../../lib/phases.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { type IngestModel, type IngestRepository, isUniqueViolation } from './ingest.repository.ts';
@@ -50,14 +51,17 @@ export function createIngestService(deps: {
     companyId: string,
     work: (client: pg.PoolClient) => Promise<T>,
     modelIds: Iterable<string>,
+    phases: PhaseRecorder,
   ): Promise<T> {
     const touched = [...modelIds];
     const result = await withTransaction(pool, async (client) => {
       const stored = await work(client);
       for (const modelId of touched)
         await jobs.send('analyse', { modelId }, client, { singletonKey: modelId });
+      phases.lap('jobs');
       return stored;
     });
+    phases.lap('commit');
     announce?.(companyId, touched);
     return result;
   }
@@ -68,7 +72,11 @@ export function createIngestService(deps: {
      * points: one pass over the batch where it lies into parallel arrays, no object or string per point beyond what
      * the caller parsed (the allocation rate is what drives the server's memory).
      */
-    async measurements(companyId: string, batch: RawBatch): Promise<IngestResult> {
+    async measurements(
+      companyId: string,
+      batch: RawBatch,
+      phases: PhaseRecorder = noPhases,
+    ): Promise<IngestResult> {
       const codes = new Set<string>();
       for (let i = 0; i < batch.length; i++) {
         const code = batch.modelCode(i);
@@ -129,6 +137,7 @@ export function createIngestService(deps: {
         [...pairs].flatMap(([modelId, tags]) => [...tags].map(([tag, unit]) => ({ modelId, tag, unit }))),
       );
       await repository.ensurePartitions(ts);
+      phases.lap('validate');
 
       const ids = new Array<number>(ts.length);
       const modelLatest = new Map<string, number>();
@@ -143,11 +152,10 @@ export function createIngestService(deps: {
         write(
           companyId,
           async (client) => {
-            const count = await repository.storePoints(client, how, ids, ts, values);
-            await repository.updateModelLast(client, modelLatest);
-            return count;
+            return repository.storePoints(client, how, ids, ts, values, phases, modelLatest);
           },
           modelLatest.keys(),
+          phases,
         );
       const inserted = await store('copy').catch((error: unknown) => {
         if (isUniqueViolation(error)) return store('insert');
@@ -156,7 +164,7 @@ export function createIngestService(deps: {
       return { accepted: inserted, duplicates: ts.length - inserted, rejected: errors.length, errors };
     },
 
-    async waveform(companyId: string, meta: WaveformMeta, samples: Buffer) {
+    async waveform(companyId: string, meta: WaveformMeta, samples: Buffer, phases: PhaseRecorder = noPhases) {
       const models = await resolveModels(companyId, [meta.modelCode]);
       const model = models.get(meta.modelCode);
       if (!model) throw new HttpError(404, `Unknown model ${meta.modelCode}.`);
@@ -205,16 +213,18 @@ export function createIngestService(deps: {
             throw new HttpError(400, `Pulse ${i / 2 + 1}: the phase ${phase}° is outside 0–360°.`);
         }
       }
+      phases.lap('validate');
       // Stored in the unit every reader of its kind takes (units.ts): a capture sent in g is analysed as what it is.
       const converted = await toStoredUnitOffLoop(meta.kind, meta.unit, view, meta.sampleRate, compute);
       const stored =
         converted === view
           ? aligned
           : Buffer.from(converted.buffer, converted.byteOffset, converted.byteLength);
+      phases.lap('convert');
       const result = await write(
         companyId,
-        (client) =>
-          repository.insertWaveform(client, {
+        async (client) => {
+          const row = await repository.insertWaveform(client, {
             modelId: model.id,
             sensor: meta.sensor,
             kind: meta.kind,
@@ -225,8 +235,12 @@ export function createIngestService(deps: {
             fileName: meta.fileName,
             alias: meta.alias ?? meta.fileName,
             samples: stored,
-          }),
+          });
+          phases.lap('write');
+          return row;
+        },
         [model.id],
+        phases,
       );
       return { ...result, samples: count };
     },

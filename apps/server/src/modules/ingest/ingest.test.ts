@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
+import { parseServerTiming } from '../../lib/phases.ts';
 
 let ctx: TestContext;
 let tenants: Awaited<ReturnType<typeof seedTenants>>;
@@ -117,6 +118,21 @@ describe('POST /api/v1/ingest/measurements', () => {
     ];
     const first = await post('/api/v1/ingest/measurements', body(points));
     expect(first.json()).toEqual({ accepted: 3, duplicates: 0, rejected: 0, errors: [] });
+    // Where the server's time went, phase by phase (issue 28 item 1).
+    const phases = parseServerTiming(first.headers['server-timing'] as string);
+    expect([...phases.keys()]).toEqual(
+      expect.arrayContaining([
+        'receive',
+        'parse',
+        'admission',
+        'validate',
+        'write',
+        'queue',
+        'rollups',
+        'commit',
+      ]),
+    );
+    for (const ms of phases.values()) expect(ms).toBeGreaterThanOrEqual(0);
     const again = await post('/api/v1/ingest/measurements', body(points));
     expect(again.json()).toEqual({ accepted: 0, duplicates: 3, rejected: 0, errors: [] });
     const stored = await ctx.db
@@ -426,6 +442,9 @@ describe('POST /api/v1/ingest/waveforms', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ duplicate: false, samples: 1024 });
+    expect([...parseServerTiming(first.headers['server-timing'] as string).keys()]).toEqual(
+      expect.arrayContaining(['receive', 'admission', 'validate', 'convert', 'write', 'commit']),
+    );
     const again = await post(`/api/v1/ingest/waveforms?${query()}`, body, {
       'content-type': 'application/octet-stream',
     });
