@@ -5,6 +5,8 @@
 // POST /api/v1/ingest/waveforms, the verdict read from GET /api/v1/rvs-failure-mode/model-failure-mode/:id.
 // Baseline, same run: the engine called in process on the same samples (real-corpus.test-support.ts); the API's
 // verdicts must equal it.
+// Also (issue 25 item 4): the first learned-baseline warning against the first ISO 10816 warning on the IMS test 2 run
+// to failure, as shares of its life; budget: learned first, none in the first 40 % of life.
 import { rm } from 'node:fs/promises';
 import {
   type CorpusVerdict,
@@ -17,6 +19,7 @@ import {
   verdictOf,
 } from '../packages/analytics/src/real-corpus.test-support.ts';
 import { adminEnv, BENCH_ADMIN, call, createBenchPlant } from './lib/api.ts';
+import { baselineLeadTime } from './lib/baseline-lead-time.ts';
 import { embeddedClient, freePort, freshDataDir, startServer } from './lib/server.ts';
 
 const dir = realCorpusDir();
@@ -27,6 +30,11 @@ if (dir === null) {
   process.exit(0);
 }
 const records = loadRealCorpus(dir);
+// Issue 25 item 4: learned baseline against ISO 10816 on a real run to failure (bench/lib/baseline-lead-time.ts).
+const leadTime = baselineLeadTime(dir);
+console.log(
+  leadTime?.line ?? 'baseline-lead-time: no ims2-life.json in the corpus copy (run convert.py again); n/a',
+);
 const INCH_MM = 25.4;
 // Catalogue ids for the corpus's bearings, far above the shipped catalogue's.
 const catalogue = new Map<string, number>();
