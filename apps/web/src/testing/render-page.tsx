@@ -38,7 +38,9 @@ type RenderPageOptions = {
 /** Renders a page as the app does (query client, alerts, session, router) and answers its router. */
 export function renderPage(page: ReactNode, { path, at, me, elsewhere = [] }: RenderPageOptions) {
   const element = me ? (
-    <SessionContext value={{ me, selectCompany: vi.fn(), refreshMe: vi.fn(async () => undefined) }}>
+    <SessionContext
+      value={{ me, selectCompany: vi.fn(async () => me), refreshMe: vi.fn(async () => undefined) }}
+    >
       {page}
     </SessionContext>
   ) : (

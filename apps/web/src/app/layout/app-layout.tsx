@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router';
+import { useFollowRouteCompany } from '../../lib/follow-route-company.ts';
 import { MODEL_VIEW_QUERY_ROOT, STRUCTURE_QUERY_ROOT } from '../../lib/query-roots.ts';
 import { findCompany, useSession } from '../../lib/session.tsx';
 import { resolveTimeZone } from '../../lib/time.ts';
@@ -11,7 +12,6 @@ import { useLiveEvents } from '../../lib/use-live-events.ts';
 import { useRouteHandle } from '../route-handle.ts';
 import { CompanyDrawer } from './company-drawer.tsx';
 import { useDrawerWidth } from './drawer-width.ts';
-import { useFollowRouteCompany } from './follow-route-company.ts';
 import { Header } from './header.tsx';
 
 /**

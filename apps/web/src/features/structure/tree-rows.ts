@@ -87,6 +87,16 @@ export function findTreeNode(root: TreeNode, id: string): TreeNode | undefined {
   return undefined;
 }
 
+/** The nodes from the company root down to the node `id` (both included), or none when it is not in the tree. */
+export function treeTrail(root: TreeNode, id: string): TreeNode[] {
+  if (root.id === id) return [root];
+  for (const child of root.children) {
+    const below = treeTrail(child, id);
+    if (below.length > 0) return [root, ...below];
+  }
+  return [];
+}
+
 /** Where a row's click leads inside the portal: folder view, company overview or model view. */
 export function folderViewPath(companyId: string, folder: Pick<TreeNode, 'id' | 'type'> | null): string {
   if (!folder || folder.type === 'company') return `/company/${companyId}`;

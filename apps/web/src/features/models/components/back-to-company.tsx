@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.tsx';
 
-/** The back action of model pages: returns to the selected company's page. */
-export function BackToCompany() {
+/**
+ * The back action of model pages: returns to the model's company page, or before the model is known to the
+ * selected company's. A platform administrator, who may have none selected, still finds the way back.
+ */
+export function BackToCompany({ companyId }: { companyId?: string | undefined }) {
   const { t } = useTranslation();
   const { me } = useSession();
-  if (!me.selectedCompanyId) return null;
+  const target = companyId ?? me.selectedCompanyId;
   return (
-    <Button component={Link} to={`/company/${me.selectedCompanyId}`} startIcon={<ArrowBack />}>
+    <Button component={Link} to={target ? `/company/${target}` : '/'} startIcon={<ArrowBack />}>
       {t('models.backToCompany')}
     </Button>
   );

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { renderPage, testMe } from '../../../testing/render-page.tsx';
 import { type Call, stubServer } from '../../../testing/stub-server.ts';
+import { testTreeNode } from '../../../testing/tree-fixtures.ts';
 import { formatRefreshed, ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
 import { ModelViewPage } from './model-view-page.tsx';
 
@@ -305,5 +306,47 @@ describe('ModelViewPage from one model to another', () => {
     await screen.findByRole('heading', { name: 'Transformer TX2' });
     await waitFor(() => expect(selectedTab('Load & Current')).toBe(true));
     expect(selectedTab('Thermal')).toBe(false);
+  });
+});
+
+describe("ModelViewPage finding one's way (issue 27.4)", () => {
+  it('shows where the model is, company › folder › tag › model, and leads back to its company', async () => {
+    const tag = testTreeNode('equipment', 'TX1 bay', { id: TAG_ID });
+    const folder = testTreeNode('folder', 'Substation North', { children: [tag] });
+    const root = testTreeNode('company', 'Acme', { id: COMPANY_ID, children: [folder] });
+    serve();
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.startsWith('/api/v1/structure-item-company?')
+        ? Promise.resolve(
+            new Response(JSON.stringify(root), { headers: { 'content-type': 'application/json' } }),
+          )
+        : inner(input, init),
+    );
+    // A platform administrator with no company selected still finds the way back to the model's company.
+    renderPage(<ModelViewPage />, {
+      path: '/model/:id',
+      at: `/model/${MODEL_ID}`,
+      me: { ...me, role: 'ADMIN', selectedCompanyId: null },
+    });
+
+    const trail = await screen.findByRole('navigation', { name: 'Where this model is' });
+    await waitFor(() =>
+      expect(
+        within(trail)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Acme', 'Substation North', 'TX1 bay', 'Transformer TX1']),
+    );
+    expect(within(trail).getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe(
+      `/company/${COMPANY_ID}`,
+    );
+    expect(within(trail).getByRole('link', { name: 'Substation North' }).getAttribute('href')).toBe(
+      `/company/${COMPANY_ID}?folderSelect=${folder.id}`,
+    );
+    expect(within(trail).getByText('Transformer TX1').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Back to the company page' }).getAttribute('href')).toBe(
+      `/company/${COMPANY_ID}`,
+    );
   });
 });

@@ -2,9 +2,9 @@ import type { MeResponse } from '@sdp/contracts';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionContext } from '../../lib/session.tsx';
-import { testMe } from '../../testing/render-page.tsx';
+import { testMe } from '../testing/render-page.tsx';
 import { useFollowRouteCompany } from './follow-route-company.ts';
+import { SessionContext } from './session.tsx';
 
 const company = (id: string) => ({
   id,

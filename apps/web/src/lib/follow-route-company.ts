@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { findCompany, useSession } from '../../lib/session.tsx';
+import { findCompany, useSession } from './session.tsx';
 
 /**
- * A company page opened by its address (a bookmark, a shared link, another tab) makes that company the session's
- * selected one, as choosing it on Companies does: the drawer, the header's logo and what the page offers (which
- * follow the selected company's permissions) then agree with the company shown. Only a company the user may open
- * is selected, and only once per visit, so a refused selection does not repeat.
+ * A company page opened by its address (a bookmark, a shared link, another tab), or a model page by its model's
+ * company, makes that company the session's selected one, as choosing it on Companies does: the drawer, the
+ * header's logo and alarm bell and what the page offers (which follow the selected company's permissions) then
+ * agree with the company shown. Only a company the user may open is selected, and only once per visit, so a
+ * refused selection does not repeat.
  */
 export function useFollowRouteCompany(routeCompanyId: string | undefined): void {
   const { me, selectCompany } = useSession();
