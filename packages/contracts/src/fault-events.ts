@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuid } from './common.ts';
+import { eventDiagnosis } from './event-diagnosis.ts';
 
 /**
  * Fault events (spec 03 §2.14, §3, §4.4, §7.3; issue 15): the new ones of a model, their history, acknowledge,
@@ -50,6 +51,8 @@ export const faultEventEvidence = z.object({
     .nullable(),
   failureMode: z.string(),
   recommendation: z.string(),
+  /** What is wrong and what to do, as facts (issue 26 item 2); absent in evidence stored before it. */
+  diagnosis: eventDiagnosis.optional(),
   capturedAt: instant,
 });
 export type FaultEventEvidence = z.infer<typeof faultEventEvidence>;
@@ -67,8 +70,11 @@ export const faultEvent = z.object({
   alarmLimit: z.number().nullable(),
   sensorId: z.string(),
   tag: z.string(),
+  /** In English (the workbook's or the diagnosis'); `diagnosis` gives the facts to say it in the reader's language. */
   cause: z.string(),
   recommendation: z.string(),
+  /** The diagnosis at alarm time (issue 26 item 2); null until its evidence is stored, and for older events. */
+  diagnosis: eventDiagnosis.nullable(),
   isAcknowledged: z.boolean(),
   isDone: z.boolean(),
   updatedAt: instant,

@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './baselines.ts';
 export * from './common.ts';
+export * from './event-diagnosis.ts';
 export * from './companies.ts';
 export * from './evs.ts';
 export * from './fault-events.ts';

@@ -1,8 +1,9 @@
 import { amplitudeSpectrum, findPeaks, m4Indices } from '@sdp/analytics';
-import type { FaultEventEvidence } from '@sdp/contracts';
+import { diagnosisWords, type EventDiagnosis, type FaultEventEvidence } from '@sdp/contracts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterData } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
+import { engineVerdict, eventDiagnosisOf } from './diagnosis.ts';
 import type { FaultEventsRepository } from './fault-events.repository.ts';
 
 /** Pixel columns the 24 h trend is thinned to (M4: at most four points per column). */
@@ -72,6 +73,7 @@ export async function buildEvidence(
   const vibration = parts.length === 3 && ['acceleration', 'velocity', 'envelope'].includes(parts[1] ?? '');
   const current = !vibration && inputs.model !== undefined && [2, 3].includes(inputs.model.model_type_id);
   let spectrum: FaultEventEvidence['spectrum'] = null;
+  let engine: EventDiagnosis['engine'] = null;
   if (vibration || current) {
     const capture = await repository.captureBefore(
       event.model_id,
@@ -101,8 +103,28 @@ export async function buildEvidence(
         }).map((peak) => ({ hz: peak.frequencyHz, amplitude: peak.amplitude })),
         cursors: cursors(inputs.configuration, capture.kind),
       };
+      // The vibration engine's verdict on the same capture says which failure mode (if any) the level is.
+      const sensor = settings.raw_vibration_sensor_in.find((row) => row.sensorId === parts[0]);
+      if (vibration && sensor) {
+        const config = (code: string) => inputs.configuration.find((row) => row.tag_code === code)?.value;
+        engine = engineVerdict(
+          { samples, sampleRate: capture.sample_rate, capturedAt: capture.captured_at },
+          sensor,
+          config,
+          master.bearings,
+        );
+      }
     }
   }
+  const diagnosis = eventDiagnosisOf({
+    event,
+    limit,
+    unit: inputs.unit,
+    settings,
+    engine,
+    workbookRecommendation: inputs.workbook?.recommendation,
+  });
+  const words = diagnosisWords(diagnosis, 'en');
 
   return {
     tag: event.tag,
@@ -117,8 +139,9 @@ export async function buildEvidence(
     trend: points,
     trendStats,
     spectrum,
-    failureMode: inputs.workbook?.cause || event.cause || inputs.workbook?.message || '',
-    recommendation: inputs.workbook?.recommendation || event.recommendation || '',
+    failureMode: inputs.workbook?.cause || event.cause || words.failureMode,
+    recommendation: inputs.workbook?.recommendation || event.recommendation || words.recommendation,
+    diagnosis,
     capturedAt: new Date().toISOString(),
   };
 }

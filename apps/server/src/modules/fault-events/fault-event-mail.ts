@@ -1,4 +1,4 @@
-import type { FaultEventEvidence } from '@sdp/contracts';
+import { diagnosisWords, type FaultEventEvidence } from '@sdp/contracts';
 import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
 
@@ -111,12 +111,15 @@ export function faultEventMail(input: {
   const t = TEXT[input.language];
   const { evidence } = input;
   const line = (text: string) => mailText(text, { oneLine: true, maxLength: 500 });
+  // What is wrong and what to do in the recipient's language (issue 26 item 2); the sensor by name, not its code.
+  const diagnosis = input.event.diagnosis ?? evidence?.diagnosis;
+  const said = diagnosis ? diagnosisWords(diagnosis, input.language) : null;
   const event = {
     ...input.event,
-    sensor_id: line(input.event.sensor_id),
+    sensor_id: line(evidence?.name || input.event.sensor_id),
     alarm_message: line(input.event.alarm_message),
-    cause: line(input.event.cause),
-    recommendation: line(input.event.recommendation),
+    cause: line(said?.cause || input.event.cause),
+    recommendation: line(said?.recommendation || input.event.recommendation),
   };
   const modelName = line(input.modelName);
   const { date, time } = dateAndTime(event.event_date, input.timeZone);
@@ -156,7 +159,8 @@ export function faultEventMail(input: {
           .map((peak) => `${two(peak.hz)} Hz ${peak.amplitude.toPrecision(3)}`)
           .join(', ')}`,
       );
-    if (evidence.failureMode) lines.push(`- ${t.fields.failure}: ${line(evidence.failureMode)}`);
+    const failureMode = said?.failureMode || evidence.failureMode;
+    if (failureMode) lines.push(`- ${t.fields.failure}: ${line(failureMode)}`);
   }
   lines.push('', `${t.fields.open}: ${input.link}`);
   return {

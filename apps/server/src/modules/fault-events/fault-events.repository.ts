@@ -1,4 +1,4 @@
-import type { FaultEventEvidence } from '@sdp/contracts';
+import type { EventDiagnosis, FaultEventEvidence } from '@sdp/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 
@@ -17,6 +17,8 @@ export interface FaultEventRow {
   sensor_id: string;
   cause: string;
   recommendation: string;
+  /** The diagnosis stored with the evidence (issue 26 item 2); null before it, and for older events. */
+  diagnosis: EventDiagnosis | null;
   is_acknowledged: boolean;
   acknowledged_at: Date | null;
   acknowledged_msg: string | null;
@@ -57,7 +59,7 @@ export interface Member {
 export type Stage = 'ack' | 'done';
 
 const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_date, f.alarm_type, f.alarm_message,
-  f.alarm_value, f.warning_limit, f.alarm_limit, f.sensor_id, f.cause, f.recommendation, f.is_acknowledged,
+  f.alarm_value, f.warning_limit, f.alarm_limit, f.sensor_id, f.cause, f.recommendation, f.diagnosis, f.is_acknowledged,
   f.acknowledged_at, f.acknowledged_msg, ab.id AS ack_by_id, ab.name AS ack_by_name, ab.email AS ack_by_email,
   f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at`;
 const JOINS = sql`LEFT JOIN users ab ON ab.id = f.acknowledged_by LEFT JOIN users dn ON dn.id = f.done_by`;
@@ -237,9 +239,20 @@ export function createFaultEventsRepository(db: Db) {
       return rows[0]?.evidence ?? null;
     },
 
-    /** Stores the evidence unless some instance already did; answers whether this call stored it. */
-    async storeEvidence(id: number, evidence: FaultEventEvidence, executor: Db = db): Promise<boolean> {
-      const result = await sql`UPDATE fault_events SET evidence = ${JSON.stringify(evidence)}::jsonb
+    /**
+     * Stores the evidence unless some instance already did, with its diagnosis and, where the event has none yet,
+     * the English cause and recommendation (`words`); answers whether this call stored it.
+     */
+    async storeEvidence(
+      id: number,
+      evidence: FaultEventEvidence,
+      executor: Db = db,
+      words?: { cause: string; recommendation: string },
+    ): Promise<boolean> {
+      const result = await sql`UPDATE fault_events SET evidence = ${JSON.stringify(evidence)}::jsonb,
+          diagnosis = ${evidence.diagnosis ? JSON.stringify(evidence.diagnosis) : null}::jsonb,
+          cause = CASE WHEN cause = '' THEN ${words?.cause ?? ''} ELSE cause END,
+          recommendation = CASE WHEN recommendation = '' THEN ${words?.recommendation ?? ''} ELSE recommendation END
         WHERE id = ${id} AND evidence IS NULL`.execute(executor);
       return Number(result.numAffectedRows ?? 0) > 0;
     },

@@ -1,3 +1,4 @@
+import { diagnosisWords } from '@sdp/contracts';
 import type {
   CompanyAlarm,
   FaultEvent,
@@ -60,6 +61,7 @@ export function toFaultEvent(row: FaultEventRow, recipients: RecipientRow[]): Fa
     tag: row.tag,
     cause: row.cause,
     recommendation: row.recommendation,
+    diagnosis: row.diagnosis,
     isAcknowledged: row.is_acknowledged,
     isDone: row.done_at !== null,
     updatedAt: row.updated_at.toISOString(),
@@ -138,7 +140,8 @@ export function createFaultEventsService(deps: Deps) {
     const evidence = await buildEvidence(repository, await deps.master.get(), id);
     if (!evidence) return;
     await db.transaction().execute(async (trx) => {
-      if (!(await repository.storeEvidence(id, evidence, trx))) return;
+      const words = evidence.diagnosis ? diagnosisWords(evidence.diagnosis, 'en') : undefined;
+      if (!(await repository.storeEvidence(id, evidence, trx, words))) return;
       const event = await repository.find(id, trx);
       const model = event && (await repository.modelContext(event.model_id, trx));
       if (!event || !model) return;

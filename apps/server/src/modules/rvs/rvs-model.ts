@@ -1,10 +1,9 @@
-import type { BearingGeometry } from '@sdp/analytics';
 import type { ModelSettings } from '@sdp/contracts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { limitsOf, type TagLimit, tagStatus } from '../analysis/limits.ts';
-import type { MasterRepository } from '../models/master.repository.ts';
+import type { MasterData, MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
-import { readSettings } from '../models/settings.ts';
+import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import type { SeriesRow, TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import type { VibrationCapture } from './rvs.repository.ts';
 import { type MarkContext, measuredShaftHz } from './rvs-analysis.ts';
@@ -43,6 +42,28 @@ const positive = (text: string | undefined) => {
   return Number.isFinite(value) && value > 0 ? value : null;
 };
 
+/**
+ * What a sensor's marks and diagnosis are computed from: its catalogue bearing, its running speed (the sensor's,
+ * else the model configuration's 'Rotational speed'), gear teeth and impeller vanes of the configuration.
+ */
+export function sensorMarkContext(
+  sensor: RvsSensorConfig,
+  config: (tag: string) => string | undefined,
+  catalogue: MasterData['bearings'],
+): MarkContext {
+  const bearing =
+    sensor.bearingId === null ? undefined : catalogue.find((row) => row.id === sensor.bearingId);
+  const teethIn = positive(config('gear_teeth_in'));
+  const teethOut = positive(config('gear_teeth_out'));
+  const rpm = sensor.rotatingSpeed ?? positive(config('rotational_speed'));
+  return {
+    shaftHz: rpm === null ? null : rpm / 60,
+    bearing: bearing ? catalogueGeometry(bearing) : null,
+    gearTeeth: teethIn && teethOut ? { input: Math.round(teethIn), output: Math.round(teethOut) } : null,
+    vanes: positive(config('impeller_vanes')),
+  };
+}
+
 /** What loading an RVS model reads: the model, its settings, configuration and advice, master data, its series. */
 export interface RvsModelDeps {
   models: Pick<ModelsRepository, 'find' | 'settings' | 'configurations' | 'recommendations'>;
@@ -69,7 +90,6 @@ export async function loadRvsModel(deps: RvsModelDeps, modelId: string): Promise
   const limitOf = limitsOf(settings, master, RVS_TYPE);
   const config = (tag: string) =>
     configurations.find((item) => item.tag_code === tag && item.selected)?.value;
-  const bearings = new Map(master.bearings.map((bearing) => [bearing.id, bearing]));
   const sensors = settings.raw_vibration_sensor_in;
   const reading = (tag: string) => {
     const row = series.get(tag);
@@ -87,8 +107,6 @@ export async function loadRvsModel(deps: RvsModelDeps, modelId: string): Promise
     `${sensor.sensorId}.temperature`,
     `${sensor.sensorId}.battery`,
   ];
-  const configuredRpm = (sensor: RvsSensorConfig) =>
-    sensor.rotatingSpeed ?? positive(config('rotational_speed'));
   return {
     model,
     sensors,
@@ -100,24 +118,7 @@ export async function loadRvsModel(deps: RvsModelDeps, modelId: string): Promise
       return found;
     },
     markContext(sensor) {
-      const bearing = sensor.bearingId === null ? undefined : bearings.get(sensor.bearingId);
-      const geometry: BearingGeometry | null = bearing
-        ? {
-            rollingElements: bearing.rolling_elements,
-            ballDiameter: bearing.ball_diameter_mm,
-            pitchDiameter: bearing.pitch_diameter_mm,
-            contactAngleDeg: bearing.contact_angle_deg,
-          }
-        : null;
-      const teethIn = positive(config('gear_teeth_in'));
-      const teethOut = positive(config('gear_teeth_out'));
-      const rpm = configuredRpm(sensor);
-      return {
-        shaftHz: rpm === null ? null : rpm / 60,
-        bearing: geometry,
-        gearTeeth: teethIn && teethOut ? { input: Math.round(teethIn), output: Math.round(teethOut) } : null,
-        vanes: positive(config('impeller_vanes')),
-      };
+      return sensorMarkContext(sensor, config, master.bearings);
     },
     shaftSpeed(sensor, capture) {
       if (sensor.rotatingSpeed) return { hz: sensor.rotatingSpeed / 60, source: 'sensor' };

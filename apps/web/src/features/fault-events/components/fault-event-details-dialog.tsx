@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useFaultEventDetail } from '../api/get-fault-event-detail.ts';
 import { formatEventTime, twoDecimals } from './event-time.ts';
+import { eventWords } from './event-words.ts';
 import { NEAREST_TOLERANCE_PERCENT, nearestFaultFrequency } from './nearest-fault-frequency.ts';
 
 type FaultEventDetailsDialogProps = {
@@ -95,7 +96,8 @@ export function FaultEventDetailsDialog({
 }
 
 function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const words = eventWords(event, event.evidence, i18n.language);
   return (
     <Box>
       <Row label={t('faultEvents.dateTime')}>{formatEventTime(event.eventDate, timeZone)}</Row>
@@ -109,9 +111,10 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
           alarm: twoDecimals(event.alarmLimit),
         })})`}
       </Row>
-      <Row label={t('faultEvents.sensor')}>{event.sensorId}</Row>
-      <Row label={t('faultEvents.cause')}>{event.cause || '-'}</Row>
-      <Row label={t('faultEvents.recommendation')}>{event.recommendation || '-'}</Row>
+      <Row label={t('faultEvents.sensor')}>{words.sensor}</Row>
+      {words.failureMode ? <Row label={t('faultEvents.failureMode')}>{words.failureMode}</Row> : null}
+      <Row label={t('faultEvents.cause')}>{words.cause}</Row>
+      <Row label={t('faultEvents.recommendation')}>{words.recommendation}</Row>
       <Divider sx={{ my: 1 }} />
       <Row label={t('faultEvents.timeAcked')}>{formatEventTime(event.acknowledgedAt, timeZone)}</Row>
       <Row label={t('faultEvents.ackedBy')}>{who(event.acknowledged_by_user)}</Row>
@@ -174,10 +177,6 @@ function Evidence({
             count: evidence.trendStats.count,
           })}
         </Row>
-      ) : null}
-      {evidence.failureMode ? <Row label={t('faultEvents.failureMode')}>{evidence.failureMode}</Row> : null}
-      {evidence.recommendation ? (
-        <Row label={t('faultEvents.recommendation')}>{evidence.recommendation}</Row>
       ) : null}
       {evidence.spectrum ? (
         <>
