@@ -936,6 +936,7 @@ export const en = {
     healthStatus: 'Health Status',
     cooling: 'Cooling',
     faultEvents: 'Open fault events',
+    rvsLogo: 'RVS: raw vibration sensor model',
     status: 'Status',
     refreshed: 'Refreshed {{time}}',
     refresh: 'Refresh',

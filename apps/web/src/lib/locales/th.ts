@@ -928,6 +928,7 @@ export const th: TranslationTree = {
     healthStatus: 'สถานะสุขภาพ',
     cooling: 'ระบบระบายความร้อน',
     faultEvents: 'เหตุการณ์ความผิดปกติที่เปิดอยู่',
+    rvsLogo: 'RVS: โมเดลเซนเซอร์การสั่นสะเทือนแบบข้อมูลดิบ',
     status: 'สถานะ',
     refreshed: 'รีเฟรชเมื่อ {{time}}',
     refresh: 'รีเฟรช',

@@ -24,6 +24,8 @@ export function formatRefreshed(instant: number, timeZone: string, locale: strin
 
 type ModelViewShellProps = {
   name: string;
+  /** The model type's mark before the name: the RVS logo for type 5 (spec 03 §2.2). */
+  marker?: ReactNode;
   back: ReactNode;
   status: number | undefined;
   /** Open fault events; zero or unknown hides the badge. */
@@ -42,6 +44,7 @@ type ModelViewShellProps = {
  */
 export function ModelViewShell({
   name,
+  marker,
   back,
   status,
   openFaultEvents,
@@ -59,6 +62,7 @@ export function ModelViewShell({
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
         {back}
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
+          {marker}
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             {name}
           </Typography>
