@@ -125,18 +125,27 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('region', { name: 'Machine Status' }).getByTestId('machine-overall').waitFor();
 
+    // The header carries the RVS logo of a type-5 model (spec 03 §2.2).
+    await page.getByRole('img', { name: 'RVS: raw vibration sensor model' }).waitFor();
+
     const plots = page.getByRole('region', { name: 'Plots' });
     await plots.getByRole('tab', { name: 'Overall Trend' }).click();
-    // First open: the first sensor location is chosen and drawn without a click (three axes).
+    // First open: the sensor location in the worst state is chosen and drawn without a click (three axes), over
+    // the last 7 days (spec 03 §7).
+    const statuses = await admin.call<{ sensors: { sensorName: string; status: number }[] }>(
+      'GET',
+      `/api/v1/rvs-failure-mode/overall-failure-mode/${p101}`,
+    );
+    const worst = statuses.sensors.reduce((a, b) => (b.status > a.status ? b : a));
     const trend = chartIn(plots, 'Overall Trend');
-    await plots
-      .getByRole('combobox', { name: 'Sensor Location' })
-      .getByText(/Motor DE/)
-      .waitFor();
+    await plots.getByRole('combobox', { name: 'Sensor Location' }).getByText(worst.sensorName).waitFor();
+    const from = await plots.getByLabel('Start date').inputValue();
+    const to = await plots.getByLabel('End date').inputValue();
+    assert.equal((Date.parse(to) - Date.parse(from)) / 86_400_000, 6, 'the trend opens on the last 7 days');
     // The plant may still be pushing its history on a loaded CI machine: the page redraws as data arrives.
     assert.ok((await pointsOf(trend, 120_000)) > 0, 'Overall Trend draws on first open');
     const firstOpen = await trend.getAttribute('data-points');
-    await choose(page, 'Sensor Location', /Pump DE/);
+    await choose(page, 'Sensor Location', /Pump DE/.test(worst.sensorName) ? /Motor DE/ : /Pump DE/);
     await page.keyboard.press('Escape');
     await page.waitForFunction(([element, before]) => (element as HTMLElement).dataset.points !== before, [
       await trend.elementHandle(),

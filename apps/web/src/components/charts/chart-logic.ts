@@ -170,11 +170,11 @@ export interface DateRange {
   to: string;
 }
 
-/** The default range: the 30 days up to today in the company's zone. */
-export function defaultDateRange(now: Date, timeZone: string): DateRange {
+/** The default range: the 30 days (or `days`) up to today in the company's zone. */
+export function defaultDateRange(now: Date, timeZone: string, days = DEFAULT_RANGE_DAYS): DateRange {
   const today = dayjs(now).tz(resolveTimeZone(timeZone));
   return {
-    from: today.subtract(DEFAULT_RANGE_DAYS - 1, 'day').format('YYYY-MM-DD'),
+    from: today.subtract(days - 1, 'day').format('YYYY-MM-DD'),
     to: today.format('YYYY-MM-DD'),
   };
 }

@@ -10,13 +10,13 @@ import {
 
 /**
  * The toolbar state of a time series chart: date type, date range (company calendar days), the chart's pixel
- * width and a reload counter. `query` is what to ask the series API for (as many columns as the plot area has
+ * width and a reload counter; the range opens on the last 30 days, or `days`. `query` is what to ask the series API for (as many columns as the plot area has
  * pixels), undefined until the width is known or while the range is invalid; charts refetch when it changes
  * (spec 02 §4).
  */
-export function useChartControls(timeZone: string) {
+export function useChartControls(timeZone: string, { days }: { days?: number } = {}) {
   const [mode, setModeState] = useState<DateMode>('normal');
-  const [range, setRange] = useState<DateRange>(() => defaultDateRange(new Date(), timeZone));
+  const [range, setRange] = useState<DateRange>(() => defaultDateRange(new Date(), timeZone, days));
   const [width, setWidth] = useState(0);
   const [reloads, setReloads] = useState(0);
 

@@ -8,8 +8,11 @@ import type { ChartSeries } from '../../../components/charts/chart-logic.ts';
 import { excelFileName } from '../../../components/charts/chart-logic.ts';
 import { TimeSeriesChart, type TimeSeriesPoint } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useMachineStatus } from './api/get-machine-status.ts';
 import { useOverallTrend } from './api/get-overall-trend.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
+import { SENSOR_DEBOUNCE_MS, TREND_RANGE_DAYS, worstSensor } from './overall-trend-logic.ts';
 import { sensorOptions } from './sensor-location-field.tsx';
 
 type TrendPhase = 'velocity' | 'acceleration' | 'envelope' | 'temperature';
@@ -26,7 +29,8 @@ export interface OverallTrendPoint extends TimeSeriesPoint {
 
 /**
  * Overall Trend (spec 03 §2.11): overall values of up to 2 sensors (a third drops the oldest) on every axis, normal
- * (last 6 months) or yearly, range, Excel; `onPointClick` is the hook sensor-point notes attach to.
+ * (last 6 months) or yearly, range (the last 7 days at first), Excel; `onPointClick` is the hook sensor-point notes
+ * attach to. It opens on the sensor in the worst state; a change of sensors asks the server once it has held 1 s.
  */
 export function OverallTrend({
   modelId,
@@ -41,20 +45,23 @@ export function OverallTrend({
 }) {
   const { t } = useTranslation();
   const sensors = useRvsSensors(modelId);
-  // Until the user picks, the model's first sensor location: the trend is drawn on first open. Once they pick (or
-  // clear the field), their choice stands and the clearing rules of spec 03 §2.4 apply.
+  const statuses = useMachineStatus(modelId);
+  // Until the user picks, the sensor location in the worst state: the trend is drawn on first open. Once they pick
+  // (or clear the field), their choice stands and the clearing rules of spec 03 §2.4 apply.
   const [picked, setChosen] = useState<string[]>();
-  const first = sensors.data?.[0]?.sensorId;
-  const chosen = picked ?? (first ? [first] : []);
-  const missing = chosen.length === 0 && (picked !== undefined || !sensors.isPending);
+  const worst = statuses.isPending ? undefined : worstSensor(sensors.data ?? [], statuses.data?.sensors);
+  const chosen = useMemo(() => picked ?? (worst ? [worst] : []), [picked, worst]);
+  const asked = useDebouncedValue(chosen, picked === undefined ? 0 : SENSOR_DEBOUNCE_MS);
+  const missing =
+    chosen.length === 0 && (picked !== undefined || (!sensors.isPending && !statuses.isPending));
   const [phase, setPhase] = useState<TrendPhase>('velocity');
-  const controls = useChartControls(timeZone);
+  const controls = useChartControls(timeZone, { days: TREND_RANGE_DAYS });
   const base = controls.query;
   const query = useOverallTrend(
     modelId,
-    base && chosen.length > 0
+    base && asked.length > 0
       ? {
-          sensors: chosen,
+          sensors: asked,
           phase,
           from: base.from,
           to: base.to,
