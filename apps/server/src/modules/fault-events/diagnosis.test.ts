@@ -139,13 +139,7 @@ describe('what an event says is wrong and what to do (issue 26 item 2)', () => {
         warning_limit: 10,
         alarm_limit: 20,
       },
-      limit: {
-        ...tdcgLimit,
-        tag: 'S1.acceleration.x',
-        name: 'P101 motor acceleration H',
-        warning: 10,
-        alarm: 20,
-      },
+      limit: { name: 'P101 motor acceleration H', direction: 'high' },
       unit: 'm/s²',
       settings,
       engine,
@@ -168,13 +162,7 @@ describe('what an event says is wrong and what to do (issue 26 item 2)', () => {
     expect(engine.found).toBeNull();
     const diagnosis = eventDiagnosisOf({
       event: { tag: 'S1.acceleration.x', alarm_type: 1, alarm_value: 12, warning_limit: 10, alarm_limit: 20 },
-      limit: {
-        ...tdcgLimit,
-        tag: 'S1.acceleration.x',
-        name: 'P101 motor acceleration H',
-        warning: 10,
-        alarm: 20,
-      },
+      limit: { name: 'P101 motor acceleration H', direction: 'high' },
       unit: 'm/s²',
       settings,
       engine,

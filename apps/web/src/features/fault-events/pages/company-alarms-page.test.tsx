@@ -26,6 +26,7 @@ function alarm(
     tag: 'S1.acceleration.x',
     cause: '-',
     recommendation: '-',
+    diagnosis: null,
     isAcknowledged: state.acknowledged ?? false,
     isDone: state.done ?? false,
     updatedAt: '2026-11-21T02:00:00.000Z',
