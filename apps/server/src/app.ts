@@ -48,7 +48,10 @@ import { evsRoutes } from './modules/evs/evs.routes.ts';
 import { createEvsService } from './modules/evs/evs.service.ts';
 import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
 import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
-import { createFaultEventsService } from './modules/fault-events/fault-events.service.ts';
+import {
+  createFaultEventsService,
+  type FaultEventsService,
+} from './modules/fault-events/fault-events.service.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFileStore, type FileStore } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -153,6 +156,8 @@ export interface App {
     companyId: (companyCode: string) => Promise<string | undefined>;
     files: FileStore;
     emailSchedules: EmailSchedulesService;
+    /** Escalates unacknowledged fault events (issue 26 item 6), from the maintenance job. */
+    faultEvents: FaultEventsService;
     reports: ReportsService;
   };
 }
@@ -570,6 +575,7 @@ export async function buildApp({
       files,
       emailSchedules,
       reports,
+      faultEvents,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { MailService } from './mail/mail.service.ts';
 import type { AnalysisService } from './modules/analysis/analysis.service.ts';
 import type { AuditRepository } from './modules/audit/audit.repository.ts';
 import type { EmailSchedulesService } from './modules/email-schedules/email-schedules.service.ts';
+import type { FaultEventsService } from './modules/fault-events/fault-events.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 
 /**
@@ -16,13 +17,18 @@ export async function registerWorkers(
     analysis: AnalysisService;
     emailSchedules: EmailSchedulesService;
     reports: ReportsService;
+    faultEvents: Pick<FaultEventsService, 'escalate'>;
     audit: AuditRepository;
     auditRetentionDays: number;
   },
 ) {
   await jobs.work('send-mail', (data, attempt) => services.mail.deliver(data.outboxId, attempt));
   await jobs.work('analyse', (data) => services.analysis.analyse(data.modelId));
-  await jobs.work('maintain', () => services.analysis.maintain());
+  await jobs.work('maintain', async () => {
+    await services.analysis.maintain();
+    // Unacknowledged fault events past their company's time remind the assignees, then the owners (issue 26 item 6).
+    await services.faultEvents.escalate();
+  });
   await jobs.work('retention', async () => {
     await services.analysis.applyRetention();
     if (services.auditRetentionDays > 0) await services.audit.purgeOlderThan(services.auditRetentionDays);

@@ -78,6 +78,23 @@ export const faultEvent = z.object({
   isAcknowledged: z.boolean(),
   isDone: z.boolean(),
   updatedAt: instant,
+  /** Crossings counted on this open event (issue 26 item 6): 1 when it opened, one more per repeat. */
+  occurrences: z.number().int(),
+  /** The last crossing's value and time (null until it repeats). */
+  lastValue: z.number().nullable(),
+  lastAt: instant.nullable(),
+  /** The event closed while its condition still held that this one continues (issue 26 item 1). */
+  reopenedFrom: z.number().int().nullable(),
+  /** 0 none, 1 the assignees were reminded, 2 the owners too (unacknowledged past the company's time). */
+  escalationStage: z.number().int(),
+  escalatedAt: instant.nullable(),
+  /**
+   * While open: the condition still holds (the tag's status is at the event's level or above), with its last value
+   * and the event's limit; null otherwise. Done then asks `confirm_still_active`.
+   */
+  stillActive: z
+    .object({ value: z.number(), limit: z.number().nullable(), unit: z.string(), above: z.boolean() })
+    .nullable(),
   acknowledgedAt: instant.nullable(),
   acknowledged_user: z.string().nullable(),
   acknowledged_msg: z.string().nullable(),
@@ -180,6 +197,11 @@ export const faultEventCommentRequest = z.object({
   data: faultEventData.optional(),
   /** 1: the acknowledge comment, 2: the done comment (PATCH only). */
   comment_type: z.coerce.number().int().min(1).max(2).optional(),
+  /**
+   * Done on an event whose condition still holds answers 409 `condition-holds` with the values, unless this is true
+   * (issue 26 item 1): then it closes, and the next evaluation opens a new event linked to it.
+   */
+  confirm_still_active: z.boolean().optional(),
 });
 export type FaultEventCommentRequest = z.infer<typeof faultEventCommentRequest>;
 
@@ -226,6 +248,8 @@ export const FAULT_EVENT_BULK_MAX = 100;
  */
 export const faultEventBulkRequest = z.object({
   action: z.enum(['acknowledge', 'done']),
+  /** As for one event: done on events whose condition still holds needs it (else 409 `condition-holds`). */
+  confirm_still_active: z.boolean().optional(),
   fault_event_ids: z
     .array(z.coerce.number().int().positive())
     .min(1, 'fault_event_ids: choose at least one fault event')
@@ -277,3 +301,39 @@ export type FaultEventHistory = z.infer<typeof faultEventHistory>;
 export const realtimeSchedulerState = z.object({ enable: z.boolean(), language: z.enum(['en', 'th']) });
 export const realtimeSchedulerQuery = z.object({ language: z.enum(['en', 'th']).optional() });
 export type RealtimeSchedulerState = z.infer<typeof realtimeSchedulerState>;
+
+/**
+ * Which new events you get by mail at once while 'Real time fault event' is on (issue 26 item 6): the levels, the
+ * models (`assigned`: only equipment assigned to you; `all`: all you see), and a quiet period (HH:MM to HH:MM in the
+ * company's time zone; both null, or equal, for none) in which no such mail is sent.
+ */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'quiet period: a time HH:MM (00:00 to 23:59)');
+export const faultEventMailPreferences = z
+  .object({
+    warning: z.boolean(),
+    alarm: z.boolean(),
+    models: z.enum(['assigned', 'all']),
+    quietFrom: clock.nullable(),
+    quietTo: clock.nullable(),
+  })
+  .refine((value) => (value.quietFrom === null) === (value.quietTo === null), {
+    message: 'quiet period: give both its start and its end, or neither',
+    path: ['quietTo'],
+  });
+export type FaultEventMailPreferences = z.infer<typeof faultEventMailPreferences>;
+
+/** How long a company's events may wait for an acknowledgement before they are escalated (issue 26 item 6). */
+export const escalationPolicyQuery = z.object({ company_id: uuid });
+export const escalationPolicy = z.object({
+  alarmMinutes: z
+    .number()
+    .int()
+    .min(5, 'alarmMinutes: at least 5')
+    .max(43200, 'alarmMinutes: at most 43200 (30 days)'),
+  warningMinutes: z
+    .number()
+    .int()
+    .min(5, 'warningMinutes: at least 5')
+    .max(43200, 'warningMinutes: at most 43200 (30 days)'),
+});
+export type EscalationPolicy = z.infer<typeof escalationPolicy>;

@@ -22,7 +22,7 @@ export const overallStatusRow = z.object({
   equipment_alias: z.string().nullable(),
   isActive: z.boolean(),
   status,
-  /** Start of the open warning or alarm (the oldest open fault event of the model's status); null when normal. */
+  /** Start of the current warning or alarm, from the tags' status history (issue 26 item 1); null when normal. */
   alarmSince: instant.nullable(),
   lastDataAt: instant.nullable(),
 });

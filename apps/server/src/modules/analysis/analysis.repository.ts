@@ -133,13 +133,15 @@ export function createAnalysisRepository(pool: pg.Pool) {
         sensorId: string;
         cause: string;
         recommendation: string;
+        /** The event closed while its condition still held, which this one continues (issue 26 item 1). */
+        reopenedFrom?: number | null;
       },
       db: Db = pool,
     ): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO fault_events (company_id, model_id, series_id, tag, event_date, alarm_type, alarm_message, alarm_value,
-           warning_limit, alarm_limit, sensor_id, cause, recommendation)
-         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+           warning_limit, alarm_limit, sensor_id, cause, recommendation, reopened_from)
+         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
         [
           event.companyId,
           event.modelId,
@@ -154,9 +156,46 @@ export function createAnalysisRepository(pool: pg.Pool) {
           event.sensorId,
           event.cause,
           event.recommendation,
+          event.reopenedFrom ?? null,
         ],
       );
       return Number(rows[0]?.id);
+    },
+
+    /** The open event of a tag at a level, locked in the caller's transaction (a repeat counts on it). */
+    async openFaultEvent(modelId: string, tag: string, alarmType: 1 | 2, db: Db): Promise<number | null> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM fault_events WHERE model_id = $1 AND tag = $2 AND alarm_type = $3 AND done_at IS NULL
+         ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+        [modelId, tag, alarmType],
+      );
+      return rows[0] ? Number(rows[0].id) : null;
+    },
+
+    /** A new crossing while the event is open: one more occurrence, with its value and time. */
+    async repeatFaultEvent(id: number, value: number, atMs: number, db: Db) {
+      await db.query(
+        `UPDATE fault_events SET occurrences = occurrences + 1, last_value = $2,
+           last_at = greatest(coalesce(last_at, event_date), to_timestamp($3 / 1000.0)), updated_at = now()
+         WHERE id = $1`,
+        [id, value, atMs],
+      );
+    },
+
+    /**
+     * Whether a tag still in `level` has an open event of that level or above, and if not the last event of the level
+     * that was closed (the one a new event continues).
+     */
+    async coverage(modelId: string, tag: string, level: 1 | 2, db: Db) {
+      const { rows } = await db.query<{ open: boolean; closed: string | null }>(
+        `SELECT EXISTS (SELECT 1 FROM fault_events WHERE model_id = $1 AND tag = $2 AND alarm_type >= $3
+                          AND done_at IS NULL) AS open,
+                (SELECT id FROM fault_events WHERE model_id = $1 AND tag = $2 AND alarm_type = $3
+                   AND done_at IS NOT NULL ORDER BY done_at DESC, id DESC LIMIT 1) AS closed`,
+        [modelId, tag, level],
+      );
+      const row = rows[0];
+      return { open: Boolean(row?.open), closed: row?.closed ? Number(row.closed) : null };
     },
 
     /** The event's level was raised by the tag's learned baseline, not its fixed limits. */

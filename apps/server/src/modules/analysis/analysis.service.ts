@@ -43,6 +43,12 @@ interface StoredState {
   pairedTs?: number;
   rulTs?: number;
   learned?: LearnedState;
+  /**
+   * The tag's status history (issue 26 item 1): when its current run at warning-or-above (`since1`) and at alarm
+   * (`since2`) began, in sample time. 'In alarm since' reads it, not the open events.
+   */
+  since1?: number | null;
+  since2?: number | null;
 }
 
 /** Which limit raised a fault event's level (issue 25 item 4): the one set in the model, or the learned baseline. */
@@ -284,6 +290,8 @@ export function createAnalysisService(deps: Deps) {
       let alarm = stored.alarm ?? INITIAL_ALARM_STATE;
       let lastTs = stored.lastTs ?? 0;
       let status = series.status ?? 0;
+      let since1 = stored.since1 ?? null;
+      let since2 = stored.since2 ?? null;
       let learned = afterReset(stored.learned, model.baseline_reset_at?.getTime() ?? null);
       if (hasFixed(limit) || limit.learns) {
         const bounds =
@@ -294,6 +302,7 @@ export function createAnalysisService(deps: Deps) {
           await withTransaction(pool, async (client) => {
             const arrivals = await repository.takeArrivals(client, series.id, ARRIVALS_PER_ROUND);
             more = arrivals.length === ARRIVALS_PER_ROUND;
+            let last: { t: number; value: number } | null = null;
             for (const arrival of arrivals) {
               for (const sample of unpackArrival(arrival)) {
                 // Learned and fixed limits both apply; the tag's status is the higher of the two.
@@ -312,11 +321,29 @@ export function createAnalysisService(deps: Deps) {
                 }
                 if (fixed) alarm = fixed.state;
                 if (baseline) learned = baseline.state;
+                if (next >= 1 && status < 1) since1 = sample.t;
+                if (next >= 2 && status < 2) since2 = sample.t;
+                if (next < 1) since1 = null;
+                if (next < 2) since2 = null;
                 status = next;
                 lastTs = Math.max(lastTs, sample.t);
+                last = sample;
               }
             }
-            await repository.saveState(series.id, { ...stored, alarm, lastTs, learned }, status, client);
+            // A tag still in warning or alarm always has an open event (issue 26 item 1): one closed while its
+            // condition held is continued by a new event, linked to it, at this evaluation.
+            if (last && status > 0 && limit.alert) {
+              const level = status as 1 | 2;
+              const coverage = await repository.coverage(model.id, limit.tag, level, client);
+              if (!coverage.open)
+                await raiseFaultEvent(model, series.id, limit, level, last, client, coverage.closed);
+            }
+            await repository.saveState(
+              series.id,
+              { ...stored, alarm, lastTs, learned, since1, since2 },
+              status,
+              client,
+            );
           });
         }
       }
@@ -336,7 +363,26 @@ export function createAnalysisService(deps: Deps) {
     alarmType: 1 | 2,
     sample: { t: number; value: number },
     client: pg.PoolClient,
+    reopenedFrom: number | null = null,
   ) {
+    // Repeats (issue 26 item 6): while an event of the tag and level is open, a new crossing counts on it.
+    const open = await repository.openFaultEvent(model.id, limit.tag, alarmType, client);
+    if (open !== null) {
+      await repository.repeatFaultEvent(open, sample.value, sample.t, client);
+      await repository.notify(
+        {
+          type: 'fault-event',
+          action: 'repeated',
+          companyId: model.company_id,
+          modelId: model.id,
+          faultEventId: open,
+          alarmType,
+          tag: limit.tag,
+        },
+        client,
+      );
+      return;
+    }
     const text = await repository.recommendation(model.id, limit.tag, alarmType);
     const level = alarmType === 2 ? 'Alarm' : 'Warning';
     const crossed = alarmType === 2 ? limit.alarm : limit.warning;
@@ -359,6 +405,7 @@ export function createAnalysisService(deps: Deps) {
         sensorId: limit.sensorId,
         cause: text?.cause ?? '',
         recommendation: text?.recommendation ?? '',
+        reopenedFrom,
       },
       client,
     );

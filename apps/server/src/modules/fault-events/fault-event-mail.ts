@@ -2,7 +2,7 @@ import { diagnosisWords, type FaultEventEvidence } from '@sdp/contracts';
 import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
 
-export type MailKind = 'ack' | 'update' | 'done' | 'new';
+export type MailKind = 'ack' | 'update' | 'done' | 'new' | 'reminder';
 type Language = 'en' | 'th';
 
 const TEXT = {
@@ -12,9 +12,10 @@ const TEXT = {
       update: 'Fault event comment updated',
       done: 'Fault event done',
       new: 'New fault event',
+      reminder: 'Fault event not acknowledged',
     },
     level: { 1: 'Warning', 2: 'Alarm' },
-    by: { ack: 'Acknowledged by', update: 'Updated by', done: 'Done by', new: '' },
+    by: { ack: 'Acknowledged by', update: 'Updated by', done: 'Done by', new: '', reminder: '' },
     fields: {
       status: 'Overall status',
       date: 'Date',
@@ -35,6 +36,8 @@ const TEXT = {
       peaks: 'Spectrum peaks',
       failure: 'Failure mode',
       open: 'Open the model',
+      reminder:
+        'Nobody has acknowledged this event within {hours} h. Please acknowledge it on the model page.',
     },
   },
   th: {
@@ -43,9 +46,10 @@ const TEXT = {
       update: 'แก้ไขความคิดเห็นของเหตุการณ์ความผิดปกติ',
       done: 'ดำเนินการเหตุการณ์ความผิดปกติเสร็จสิ้น',
       new: 'เหตุการณ์ความผิดปกติใหม่',
+      reminder: 'เหตุการณ์ความผิดปกติยังไม่ได้รับการรับทราบ',
     },
     level: { 1: 'เตือน', 2: 'แจ้งเตือนอันตราย' },
-    by: { ack: 'รับทราบโดย', update: 'แก้ไขโดย', done: 'เสร็จสิ้นโดย', new: '' },
+    by: { ack: 'รับทราบโดย', update: 'แก้ไขโดย', done: 'เสร็จสิ้นโดย', new: '', reminder: '' },
     fields: {
       status: 'สถานะรวม',
       date: 'วันที่',
@@ -66,6 +70,7 @@ const TEXT = {
       peaks: 'จุดสูงสุดของสเปกตรัม',
       failure: 'รูปแบบความเสียหาย',
       open: 'เปิดโมเดล',
+      reminder: 'ยังไม่มีผู้รับทราบเหตุการณ์นี้ภายใน {hours} ชั่วโมง กรุณารับทราบในหน้าของโมเดล',
     },
   },
 } as const;
@@ -137,7 +142,10 @@ export function faultEventMail(input: {
     `${t.fields.warning}: ${two(event.warning_limit)}`,
     `${t.fields.alarm}: ${two(event.alarm_limit)}`,
   ];
-  if (input.kind !== 'new') {
+  if (input.kind === 'reminder') {
+    // Escalation (issue 26 item 6): the comment carries the hours the event waited.
+    lines.push('', t.fields.reminder.replace('{hours}', line(input.comment)));
+  } else if (input.kind !== 'new') {
     lines.push(
       '',
       `${t.by[input.kind]}: ${line(input.actor)}`,

@@ -31,6 +31,14 @@ export interface FaultEventRow {
   done_by_name: string | null;
   done_by_email: string | null;
   updated_at: Date;
+  /** Crossings counted on this event while it was open (issue 26 item 6), the last one's value and time. */
+  occurrences: number;
+  last_value: number | null;
+  last_at: Date | null;
+  /** The event closed while its condition still held that this one continues (issue 26 item 1). */
+  reopened_from: number | null;
+  escalation_stage: number;
+  escalated_at: Date | null;
 }
 
 export interface RecipientRow {
@@ -58,7 +66,24 @@ export interface Member {
 
 export type Stage = 'ack' | 'done';
 
+/** Which new events a person gets by mail at once (issue 26 item 6); quiet times 'HH:MM' in the company's zone. */
+export interface MailPreferences {
+  mail_warning: boolean;
+  mail_alarm: boolean;
+  mail_models: 'assigned' | 'all';
+  quiet_from: string | null;
+  quiet_to: string | null;
+}
+const DEFAULT_PREFERENCES: MailPreferences = {
+  mail_warning: true,
+  mail_alarm: true,
+  mail_models: 'all',
+  quiet_from: null,
+  quiet_to: null,
+};
+
 const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_date, f.alarm_type, f.alarm_message,
+  f.occurrences, f.last_value, f.last_at, f.reopened_from::int AS reopened_from, f.escalation_stage, f.escalated_at,
   f.alarm_value, f.warning_limit, f.alarm_limit, f.sensor_id, f.cause, f.recommendation, f.diagnosis, f.is_acknowledged,
   f.acknowledged_at, f.acknowledged_msg, ab.id AS ack_by_id, ab.name AS ack_by_name, ab.email AS ack_by_email,
   f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at`;
@@ -77,6 +102,102 @@ function inPeriod(month: number, year: number, timeZone: string) {
 /** SQL of fault events: lists, counts, the acknowledge / done changes and the stored evidence. */
 export function createFaultEventsRepository(db: Db) {
   return {
+    /**
+     * Whether the condition of open events still holds (issue 26 item 1): the tag's persisted status is at the
+     * event's level or above, with its last value and unit. Events without a series (or never evaluated) are left out.
+     */
+    async stillActive(ids: number[], executor: Db = db) {
+      if (!ids.length) return new Map<number, { value: number; unit: string }>();
+      const { rows } = await sql<{
+        id: string;
+        value: number;
+        unit: string;
+      }>`SELECT f.id, s.last_value AS value, s.unit
+        FROM fault_events f JOIN series s ON s.id = f.series_id JOIN alarm_states a ON a.series_id = s.id
+        WHERE f.id = ANY(${ids}::bigint[]) AND f.done_at IS NULL AND a.status >= f.alarm_type
+          AND s.last_value IS NOT NULL`.execute(executor);
+      return new Map(rows.map((row) => [Number(row.id), { value: row.value, unit: row.unit }]));
+    },
+
+    /**
+     * Open events nobody acknowledged past their company's time (alarm or warning), not yet escalated to the stage
+     * asked: stage 1 after the time, stage 2 after twice the time (issue 26 item 6). Oldest first.
+     */
+    async dueForEscalation(limit: number) {
+      const { rows } = await sql<{ id: string; stage: number }>`SELECT f.id,
+          CASE WHEN f.event_date <= now() - make_interval(mins => 2 * CASE f.alarm_type WHEN 2
+                 THEN c.escalation_alarm_minutes ELSE c.escalation_warning_minutes END) THEN 2 ELSE 1 END AS stage
+        FROM fault_events f JOIN companies c ON c.id = f.company_id
+        WHERE f.done_at IS NULL AND NOT f.is_acknowledged AND f.escalation_stage < 2
+          AND f.event_date <= now() - make_interval(mins => CASE f.alarm_type WHEN 2
+                 THEN c.escalation_alarm_minutes ELSE c.escalation_warning_minutes END)
+        ORDER BY f.event_date LIMIT ${limit}`.execute(db);
+      return rows.map((row) => ({ id: Number(row.id), stage: Number(row.stage) }));
+    },
+
+    /** Moves an unacknowledged open event to an escalation stage, once: false when someone else did, or it was acted on. */
+    async escalate(id: number, stage: number, executor: Db) {
+      const result = await sql`UPDATE fault_events SET escalation_stage = ${stage}, escalated_at = now()
+        WHERE id = ${id} AND escalation_stage < ${stage} AND done_at IS NULL AND NOT is_acknowledged`.execute(
+        executor,
+      );
+      return Number(result.numAffectedRows ?? 0) > 0;
+    },
+
+    async escalationPolicy(companyId: string) {
+      const { rows } = await sql<{ alarm_minutes: number; warning_minutes: number }>`SELECT
+          escalation_alarm_minutes AS alarm_minutes, escalation_warning_minutes AS warning_minutes
+        FROM companies WHERE id = ${companyId}`.execute(db);
+      return rows[0];
+    },
+
+    async setEscalationPolicy(companyId: string, alarmMinutes: number, warningMinutes: number) {
+      await sql`UPDATE companies SET escalation_alarm_minutes = ${alarmMinutes},
+          escalation_warning_minutes = ${warningMinutes} WHERE id = ${companyId}`.execute(db);
+    },
+
+    /** The mail preferences of people (issue 26 item 6): levels, which models, a quiet period. */
+    async mailPreferences(userId: string) {
+      const { rows } = await sql<MailPreferences>`SELECT mail_warning, mail_alarm, mail_models,
+          to_char(quiet_from, 'HH24:MI') AS quiet_from, to_char(quiet_to, 'HH24:MI') AS quiet_to
+        FROM user_settings WHERE user_id = ${userId}`.execute(db);
+      return rows[0] ?? DEFAULT_PREFERENCES;
+    },
+
+    async setMailPreferences(userId: string, preferences: MailPreferences) {
+      await sql`INSERT INTO user_settings (user_id, mail_warning, mail_alarm, mail_models, quiet_from, quiet_to)
+        VALUES (${userId}, ${preferences.mail_warning}, ${preferences.mail_alarm}, ${preferences.mail_models},
+          ${preferences.quiet_from}::time, ${preferences.quiet_to}::time)
+        ON CONFLICT (user_id) DO UPDATE SET mail_warning = EXCLUDED.mail_warning, mail_alarm = EXCLUDED.mail_alarm,
+          mail_models = EXCLUDED.mail_models, quiet_from = EXCLUDED.quiet_from, quiet_to = EXCLUDED.quiet_to,
+          updated_at = now()`.execute(db);
+    },
+
+    /**
+     * Of the real-time subscribers, those whose preferences take this event now: its level, the model (all they
+     * see, or only a tag assigned to them), and not inside their quiet period (read in the company's zone).
+     */
+    async wantingNow(
+      userIds: string[],
+      tagId: string,
+      alarmType: 1 | 2,
+      timeZone: string,
+      executor: Db = db,
+    ) {
+      if (!userIds.length) return new Set<string>();
+      const { rows } = await sql<{ user_id: string }>`SELECT s.user_id FROM user_settings s
+        WHERE s.user_id = ANY(${userIds}::uuid[])
+          AND ${alarmType === 2 ? sql`s.mail_alarm` : sql`s.mail_warning`}
+          AND (s.mail_models = 'all' OR EXISTS (SELECT 1 FROM equipment_tag_members a
+                 WHERE a.equipment_tag_id = ${tagId} AND a.user_id = s.user_id))
+          AND NOT (s.quiet_from IS NOT NULL AND s.quiet_to IS NOT NULL AND s.quiet_from <> s.quiet_to AND
+            CASE WHEN s.quiet_from < s.quiet_to
+              THEN (now() AT TIME ZONE ${timeZone})::time >= s.quiet_from AND (now() AT TIME ZONE ${timeZone})::time < s.quiet_to
+              ELSE (now() AT TIME ZONE ${timeZone})::time >= s.quiet_from OR (now() AT TIME ZONE ${timeZone})::time < s.quiet_to
+            END)`.execute(executor);
+      return new Set(rows.map((row) => row.user_id));
+    },
+
     async modelContext(modelId: string, executor: Db = db) {
       const { rows } = await sql<{
         id: string;

@@ -2,6 +2,8 @@ import {
   companyAlarms,
   companyAlarmsQuery,
   errorResponse,
+  escalationPolicy,
+  escalationPolicyQuery,
   faultEventActionQuery,
   faultEventBulkRequest,
   faultEventBulkResult,
@@ -13,6 +15,7 @@ import {
   faultEventHistoryQuery,
   faultEventList,
   faultEventListQuery,
+  faultEventMailPreferences,
   faultEventMembers,
   faultEventMembersQuery,
   realtimeSchedulerQuery,
@@ -310,5 +313,66 @@ export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
       schema: { ...scheduler, summary: "Turns your 'Real time fault event' off" },
     },
     async (request) => service.setScheduler(requireAuth(request).userId, false),
+  );
+
+  // Issue 26 item 6: which new events you get by mail at once, and when a company escalates unacknowledged events.
+  const preferences = {
+    tags: ['fault-events'],
+    response: { 200: faultEventMailPreferences, 400: errorResponse, 401: errorResponse },
+  };
+  app.get(
+    '/fault-event/scheduler/preferences',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        ...preferences,
+        summary: 'Your mail preferences for new fault events: levels, models, quiet period',
+      },
+    },
+    async (request) => service.mailPreferences(requireAuth(request).userId),
+  );
+  app.put(
+    '/fault-event/scheduler/preferences',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        ...preferences,
+        summary:
+          "Sets which new fault events you get by mail at once while 'Real time fault event' is on: levels, models (assigned / all you see), a quiet period",
+        body: faultEventMailPreferences,
+      },
+    },
+    async (request) => service.setMailPreferences(requireAuth(request).userId, request.body),
+  );
+  const companyOf = (request: FastifyRequest) => (request.query as { company_id?: string }).company_id;
+  app.get(
+    '/fault-event/escalation-policy',
+    {
+      config: { access: access.company('ViewCompany', companyOf) },
+      schema: {
+        tags: ['fault-events'],
+        summary:
+          "How long the company's fault events may wait for an acknowledgement before they are escalated",
+        querystring: escalationPolicyQuery,
+        response: { 200: escalationPolicy, ...errors },
+      },
+    },
+    async (request) => service.escalationPolicy(request.query.company_id),
+  );
+  // Company settings (ADMIN and OWNER, as the ingest keys): who may change when the owners are reminded.
+  app.put(
+    '/fault-event/escalation-policy',
+    {
+      config: { access: access.company('ManageIngestKeys', companyOf) },
+      schema: {
+        tags: ['fault-events'],
+        summary:
+          'Sets the escalation times: minutes an alarm (default 240) or a warning (default 1440) may wait for an acknowledgement',
+        querystring: escalationPolicyQuery,
+        body: escalationPolicy,
+        response: { 200: escalationPolicy, ...errors },
+      },
+    },
+    async (request) => service.setEscalationPolicy(request.query.company_id, request.body),
   );
 };

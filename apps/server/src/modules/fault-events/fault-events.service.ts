@@ -1,12 +1,14 @@
 import { diagnosisWords } from '@sdp/contracts';
 import type {
   CompanyAlarm,
+  EscalationPolicy,
   FaultEvent,
   FaultEventBulkRequest,
   FaultEventBulkResult,
   FaultEventCommentRequest,
   FaultEventDetail,
   FaultEventHistory,
+  FaultEventMailPreferences,
 } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
@@ -40,11 +42,40 @@ interface Deps {
   log: (message: string, detail?: object) => void;
 }
 
+/** The company roles that see every model: the second escalation step mails them (issue 26 item 6). */
+const OWNER_ROLES = new Set(['owner', 'owner_rvs']);
+
 const person = (id: string | null, name: string | null, email: string | null) =>
   email === null ? null : { id, name: name ?? '', email };
 
+/** The open events whose condition still holds: their tag's last value and unit (issue 26 item 1). */
+type ActiveConditions = Map<number, { value: number; unit: string }>;
+
+/** The still-active condition of an open event as the API shows it, with the event's limit and which side it is on. */
+function stillActiveOf(row: FaultEventRow, active?: ActiveConditions): FaultEvent['stillActive'] {
+  const now = active?.get(row.id);
+  if (!now || row.done_at) return null;
+  const limit = row.alarm_type === 2 ? row.alarm_limit : row.warning_limit;
+  return { value: now.value, limit, unit: now.unit, above: limit === null || now.value >= limit };
+}
+
+/** A number as the warning shows it: three significant digits, whole numbers from 100. */
+const shown = (value: number) =>
+  Math.abs(value) >= 100 ? value.toFixed(0) : String(Number(value.toPrecision(3)));
+
+/** 'still above its limit: 22.8 > 20 m/s²; a new event opens …' (issue 26 item 1, the dialog says the same). */
+export function stillActiveText(condition: NonNullable<FaultEvent['stillActive']>) {
+  const unit = condition.unit ? ` ${condition.unit}` : '';
+  const limit = condition.limit === null ? '' : ` ${condition.above ? '>' : '<'} ${shown(condition.limit)}`;
+  return `still ${condition.above ? 'above' : 'below'} its limit: ${shown(condition.value)}${limit}${unit}; a new event opens at the next evaluation unless the limit or the machine changes`;
+}
+
 /** A row and its recipients as the API shows them (spec 03 §3 'Fault event'). */
-export function toFaultEvent(row: FaultEventRow, recipients: RecipientRow[]): FaultEvent {
+export function toFaultEvent(
+  row: FaultEventRow,
+  recipients: RecipientRow[],
+  active?: ActiveConditions,
+): FaultEvent {
   const mine = recipients.filter((r) => r.fault_event_id === row.id);
   const to = (stage: 'ack' | 'done') =>
     mine.filter((r) => r.stage === stage).map((r) => ({ id: r.user_id, name: r.name, email: r.email }));
@@ -65,6 +96,13 @@ export function toFaultEvent(row: FaultEventRow, recipients: RecipientRow[]): Fa
     isAcknowledged: row.is_acknowledged,
     isDone: row.done_at !== null,
     updatedAt: row.updated_at.toISOString(),
+    occurrences: row.occurrences,
+    lastValue: row.last_value,
+    lastAt: row.last_at?.toISOString() ?? null,
+    reopenedFrom: row.reopened_from,
+    escalationStage: row.escalation_stage,
+    escalatedAt: row.escalated_at?.toISOString() ?? null,
+    stillActive: stillActiveOf(row, active),
     acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
     acknowledged_user: row.ack_by_name || row.ack_by_email,
     acknowledged_msg: row.acknowledged_msg,
@@ -85,8 +123,32 @@ export function createFaultEventsService(deps: Deps) {
   const { db, repository } = deps;
 
   async function withRecipients(rows: FaultEventRow[]) {
-    const recipients = await repository.recipients(rows.map((row) => row.id));
-    return rows.map((row) => toFaultEvent(row, recipients));
+    const [recipients, active] = await Promise.all([
+      repository.recipients(rows.map((row) => row.id)),
+      repository.stillActive(rows.filter((row) => !row.done_at).map((row) => row.id)),
+    ]);
+    return rows.map((row) => toFaultEvent(row, recipients, active));
+  }
+
+  /**
+   * Done on events whose condition still holds (issue 26 item 1) is refused with the values unless the caller
+   * confirmed it: 409 `condition-holds`, naming each event, its value and limit.
+   */
+  async function confirmStillActive(ids: number[], confirmed: boolean | undefined, trx: Db) {
+    if (confirmed) return;
+    const active = await repository.stillActive(ids, trx);
+    if (!active.size) return;
+    const rows = (await Promise.all([...active.keys()].map((id) => repository.find(id, trx)))).filter(
+      (row): row is FaultEventRow => row !== undefined,
+    );
+    const parts = rows.map((row) => {
+      const condition = stillActiveOf(row, active);
+      return condition ? `Fault event ${row.id} is ${stillActiveText(condition)}.` : '';
+    });
+    throw conflict(
+      `${parts.join(' ')} Send confirm_still_active: true to mark ${rows.length === 1 ? 'it' : 'them'} done anyway.`,
+      'condition-holds',
+    );
   }
 
   /**
@@ -146,8 +208,18 @@ export function createFaultEventsService(deps: Deps) {
       const model = event && (await repository.modelContext(event.model_id, trx));
       if (!event || !model) return;
       const seeing = await deps.visibility.membersSeeingModel(model.id);
-      const subscribers = await repository.realtimeSubscribers(model.company_id, trx);
-      for (const member of subscribers.filter((subscriber) => seeing.has(subscriber.id))) {
+      const subscribers = (await repository.realtimeSubscribers(model.company_id, trx)).filter((subscriber) =>
+        seeing.has(subscriber.id),
+      );
+      // Each one's preferences (issue 26 item 6): the event's level, which models, outside their quiet period.
+      const wanting = await repository.wantingNow(
+        subscribers.map((subscriber) => subscriber.id),
+        model.equipment_tag_id,
+        event.alarm_type,
+        model.time_zone,
+        trx,
+      );
+      for (const member of subscribers.filter((subscriber) => wanting.has(subscriber.id))) {
         const message = faultEventMail({
           kind: 'new',
           language: member.language,
@@ -345,6 +417,7 @@ export function createFaultEventsService(deps: Deps) {
       if (!state) throw notFound('Fault event not found.');
       const refused = refusal(kind, commentType, state);
       if (refused) throw refused;
+      if (kind === 'done') await confirmStillActive([id], body.confirm_still_active, trx);
       await change(trx, kind, commentType, state, auth, model, members, comment);
     });
     return detail(id);
@@ -384,6 +457,7 @@ export function createFaultEventsService(deps: Deps) {
           first.code,
         );
       }
+      if (kind === 'done') await confirmStillActive(ids, body.confirm_still_active, trx);
       const done: { id: number; action: Change }[] = [];
       for (const state of states) {
         const target = models.get(modelOf.get(state.id) as string);
@@ -417,6 +491,112 @@ export function createFaultEventsService(deps: Deps) {
       deps.visibility.membersSeeingModel(model.id),
     ]);
     return members.filter((member) => seeing.has(member.id));
+  }
+
+  /**
+   * Escalation (issue 26 item 6): an open event nobody acknowledged within its company's time (alarm 4 h, warning
+   * 24 h by default) reminds the assignees (stage 1; the owners at once when nobody is assigned), and after twice the
+   * time the owners (stage 2). Each step once (a guarded update), with its mails, the audit log (the model's history
+   * log) and a live event in one transaction. Runs every minute with the maintenance job; answers the steps taken.
+   */
+  async function escalate(): Promise<number> {
+    let steps = 0;
+    for (const due of await repository.dueForEscalation(100)) {
+      if (stopped) break;
+      const event = await repository.find(due.id);
+      const model = event && (await repository.modelContext(event.model_id));
+      if (!event || !model) continue;
+      const [members, seeing, policy] = await Promise.all([
+        repository.members(model.company_id),
+        deps.visibility.membersSeeingModel(model.id),
+        repository.escalationPolicy(model.company_id),
+      ]);
+      const concerned = members.filter((member) => seeing.has(member.id));
+      const owners = concerned.filter((member) => OWNER_ROLES.has(member.role));
+      const assignees = concerned.filter((member) => !OWNER_ROLES.has(member.role));
+      const stage = due.stage === 1 && assignees.length === 0 ? 2 : due.stage;
+      const recipients =
+        stage === 1 ? assignees : [...(event.escalation_stage === 0 ? assignees : []), ...owners];
+      const minutes = (event.alarm_type === 2 ? policy?.alarm_minutes : policy?.warning_minutes) ?? 240;
+      const hours = String(Number(((minutes * stage) / 60).toFixed(1)));
+      const taken = await db.transaction().execute(async (trx) => {
+        if (!(await repository.escalate(event.id, stage, trx))) return false;
+        const evidence = await repository.evidence(event.id);
+        for (const member of recipients) {
+          const message = faultEventMail({
+            kind: 'reminder',
+            language: member.language,
+            event,
+            modelName: model.title,
+            timeZone: model.time_zone,
+            actor: '',
+            comment: hours,
+            evidence,
+            link: `${deps.publicUrl}/model/${model.id}?event=${event.id}`,
+          });
+          await deps.mail.enqueue(
+            {
+              recipient: member.email,
+              subject: message.subject,
+              text: message.text,
+              companyId: model.company_id,
+            },
+            trx,
+          );
+        }
+        await deps.audit.record(
+          {
+            userId: null,
+            companyId: model.company_id,
+            action: 'escalate',
+            entity: 'fault-event',
+            entityId: String(event.id),
+            detail: {
+              modelId: model.id,
+              modelName: model.title,
+              modelCode: model.code,
+              alarmMessage: event.alarm_message,
+              alarmType: event.alarm_type,
+              stage,
+              waitedHours: Number(hours),
+              comment: null,
+              recipients: recipients.map((member) => member.email),
+            },
+          },
+          trx,
+        );
+        await repository.publish(
+          {
+            type: 'fault-event',
+            action: 'escalated',
+            companyId: model.company_id,
+            modelId: model.id,
+            faultEventId: event.id,
+          },
+          trx,
+        );
+        return true;
+      });
+      if (taken) steps++;
+    }
+    return steps;
+  }
+
+  async function preferencesOf(userId: string): Promise<FaultEventMailPreferences> {
+    const row = await repository.mailPreferences(userId);
+    return {
+      warning: row.mail_warning,
+      alarm: row.mail_alarm,
+      models: row.mail_models,
+      quietFrom: row.quiet_from,
+      quietTo: row.quiet_to,
+    };
+  }
+
+  async function policyOf(companyId: string): Promise<EscalationPolicy> {
+    const row = await repository.escalationPolicy(companyId);
+    if (!row) throw notFound('Company not found.');
+    return { alarmMinutes: row.alarm_minutes, warningMinutes: row.warning_minutes };
   }
 
   /** The model's history log: the audit log's records of its fault events in the period, in words for the page. */
@@ -460,9 +640,13 @@ export function createFaultEventsService(deps: Deps) {
     return { ...(event as FaultEvent), evidence };
   }
 
-  function toCompanyAlarm(row: CompanyAlarmRow, recipients: RecipientRow[]): CompanyAlarm {
+  function toCompanyAlarm(
+    row: CompanyAlarmRow,
+    recipients: RecipientRow[],
+    active?: ActiveConditions,
+  ): CompanyAlarm {
     return {
-      ...toFaultEvent(row, recipients),
+      ...toFaultEvent(row, recipients, active),
       modelName: row.model_title,
       modelCode: row.model_code,
       modelTypeId: row.model_type_id,
@@ -499,14 +683,35 @@ export function createFaultEventsService(deps: Deps) {
     },
     async companyAlarms(filter: Parameters<FaultEventsRepository['companyAlarms']>[0]) {
       const { rows, total } = await repository.companyAlarms(filter);
-      const recipients = await repository.recipients(rows.map((row) => row.id));
-      return { items: rows.map((row) => toCompanyAlarm(row, recipients)), total };
+      const [recipients, active] = await Promise.all([
+        repository.recipients(rows.map((row) => row.id)),
+        repository.stillActive(rows.filter((row) => !row.done_at).map((row) => row.id)),
+      ]);
+      return { items: rows.map((row) => toCompanyAlarm(row, recipients, active)), total };
     },
     async exportRows(modelId: string) {
       const model = await repository.modelContext(modelId);
       if (!model) throw notFound();
       const events = await withRecipients(await repository.list(modelId, 0, 0, model.time_zone));
       return { model, events };
+    },
+    escalate,
+    /** Your mail preferences for new events (issue 26 item 6). */
+    mailPreferences: preferencesOf,
+    async setMailPreferences(userId: string, body: FaultEventMailPreferences) {
+      await repository.setMailPreferences(userId, {
+        mail_warning: body.warning,
+        mail_alarm: body.alarm,
+        mail_models: body.models,
+        quiet_from: body.quietFrom,
+        quiet_to: body.quietTo,
+      });
+      return preferencesOf(userId);
+    },
+    escalationPolicy: policyOf,
+    async setEscalationPolicy(companyId: string, body: EscalationPolicy): Promise<EscalationPolicy> {
+      await repository.setEscalationPolicy(companyId, body.alarmMinutes, body.warningMinutes);
+      return policyOf(companyId);
     },
     async scheduler(userId: string) {
       const settings = await repository.settings(userId);
