@@ -43,6 +43,8 @@ export interface ChartSeries {
   step?: boolean;
   /** Dashed thin line, e.g. a moving average beside its series. */
   dashed?: boolean;
+  /** The learned baseline's normal band (issue 25 item 4), shaded behind the series; `label` names it. */
+  baseline?: { low: number; high: number; label: string };
 }
 
 /**
@@ -310,6 +312,10 @@ export interface ChartMark {
   value: number;
   label: string;
 }
+
+/** The learned baseline's band: a pale green behind the series, its label in a green that reads on white. */
+const BASELINE_COLOR = 'rgba(46, 125, 50, 0.10)';
+const BASELINE_INK = '#2e7d32';
 
 /** Colour of the marks: a blue that reads on the status colours of the lines and limits. */
 export const MARK_COLOR = '#1565C0';
@@ -652,6 +658,21 @@ export function buildTimeSeriesOption(
             };
           }),
       },
+      ...(one.baseline
+        ? {
+            markArea: {
+              silent: true,
+              itemStyle: { color: BASELINE_COLOR },
+              label: {
+                show: true,
+                position: 'insideTopLeft',
+                color: BASELINE_INK,
+                formatter: one.baseline.label,
+              },
+              data: [[{ yAxis: one.baseline.low }, { yAxis: one.baseline.high }]],
+            },
+          }
+        : {}),
       markPoint: {
         symbol: 'pin',
         symbolSize: 28,

@@ -948,6 +948,20 @@ export const en = {
     noTags: 'No data',
     trendTitle: '{{name}} ({{unit}})',
   },
+  baseline: {
+    learning: 'Learning baseline (day {{day}} of {{days}})',
+    learningCaptures: 'Learning baseline',
+    learned: 'Baseline learned',
+    reset: 'Reset baseline',
+    resetMessage:
+      'Every monitored value of this model starts a new learning period now, as after maintenance. The fixed limits keep working while it learns.',
+    resetDone: 'The baseline learns again from now.',
+    resetFailed: 'Can not reset the baseline.',
+    band: 'Learned baseline',
+    trippedBy: 'Tripped by',
+    fixed_limit: 'Fixed limit',
+    learned_baseline: 'Learned baseline',
+  },
   configuration: {
     type: 'Type',
     value: 'Value',

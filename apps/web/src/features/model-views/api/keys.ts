@@ -13,6 +13,7 @@ export const modelViewKeys = {
     [...modelViewKeys.model(modelId), 'series-data', query] as const,
   images: (modelId: string) => [...modelViewKeys.model(modelId), 'images'] as const,
   documents: (modelId: string) => [...modelViewKeys.model(modelId), 'documents'] as const,
+  baseline: (modelId: string) => [...modelViewKeys.model(modelId), 'baseline'] as const,
 };
 
 /** Reloads what a model page shows (its summary and every chart). */

@@ -1,6 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
+import { useModelBaseline } from '../api/get-model-baseline.ts';
 import { useSeriesData } from '../api/get-series.ts';
+import { withBaselineBands } from './baseline-band.ts';
 
 type SeriesTrendProps = {
   modelId: string;
@@ -12,9 +15,14 @@ type SeriesTrendProps = {
   logToggle?: boolean;
 };
 
-/** A trend of a model's tags with their limits, drawn with the chart kit from the downsampled series API. */
+/**
+ * A trend of a model's tags with their limits and learned baselines' bands, drawn with the chart kit from the
+ * downsampled series API.
+ */
 export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName, logToggle }: SeriesTrendProps) {
+  const { t } = useTranslation();
   const controls = useChartControls(timeZone);
+  const baseline = useModelBaseline(modelId);
   const { query } = controls;
   const data = useSeriesData(
     modelId,
@@ -25,7 +33,9 @@ export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName, log
       title={title}
       timeZone={timeZone}
       controls={controls}
-      series={data.isError ? [] : data.data}
+      series={
+        data.isError || !data.data ? [] : withBaselineBands(data.data, baseline.data, t('baseline.band'))
+      }
       loading={data.isFetching && !data.isPlaceholderData ? true : data.isPending && query !== undefined}
       excelFileName={excelFileName}
       pointNotes

@@ -12,6 +12,7 @@ import { FaultEventPanel } from '../../fault-events/components/fault-event-panel
 import { useModelSummary } from '../../model-views/api/get-model-summary.ts';
 import { useRefreshModelView } from '../../model-views/api/keys.ts';
 import { ModelTypeView } from '../../model-views/model-type-view.tsx';
+import { BaselineStatus } from '../../model-views/shared/baseline-status.tsx';
 import { ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
 import { RvsLogo } from '../../model-views/shell/rvs-logo.tsx';
 import { NotePanel } from '../../notes/components/note-panel.tsx';
@@ -78,6 +79,7 @@ export function ModelViewPage() {
         timeZone={timeZone}
         onRefresh={refresh}
       >
+        <BaselineStatus modelId={detail.id} canReset={canIn(me, detail.companyId, 'ConfigDataModelInfo')} />
         {/* Sensor point notes reach the type's trends through the chart kit: the page composes, views do not. */}
         <SensorPointNotesProvider modelCode={detail.modelCode} companyId={detail.companyId}>
           <ModelTypeView

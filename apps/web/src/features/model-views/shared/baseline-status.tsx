@@ -1,0 +1,58 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useModelBaseline } from '../api/get-model-baseline.ts';
+import { useResetModelBaseline } from '../api/reset-model-baseline.ts';
+
+type BaselineStatusProps = {
+  modelId: string;
+  /** ADMIN, OWNER and OWNER_RVS (ConfigDataModelInfo) may reset; the server checks it again. */
+  canReset: boolean;
+};
+
+/**
+ * Where the model's learned baselines stand (issue 25 item 4): "Learning baseline (day 3 of 14)" while any monitored
+ * value learns, "Baseline learned" after; Reset baseline starts a new learning period (after maintenance).
+ */
+export function BaselineStatus({ modelId, canReset }: BaselineStatusProps) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const baseline = useModelBaseline(modelId);
+  const reset = useResetModelBaseline(modelId);
+  const { ask, dialog } = useConfirm();
+  const data = baseline.data;
+  if (!data || data.tags.length === 0) return null;
+  const label = data.learning
+    ? data.learningDays > 0 && data.day !== null
+      ? t('baseline.learning', { day: data.day, days: data.learningDays })
+      : t('baseline.learningCaptures')
+    : t('baseline.learned');
+  const handleReset = () =>
+    ask({
+      title: t('baseline.reset'),
+      message: t('baseline.resetMessage'),
+      confirmLabel: t('baseline.reset'),
+      run: async () => {
+        try {
+          await reset.mutateAsync();
+          enqueueSnackbar(t('baseline.resetDone'), { variant: 'success' });
+        } catch {
+          enqueueSnackbar(t('baseline.resetFailed'), { variant: 'error' });
+        }
+      },
+    });
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Chip size="small" variant="outlined" color={data.learning ? 'info' : 'success'} label={label} />
+      {canReset ? (
+        <Button size="small" variant="outlined" onClick={handleReset} disabled={reset.isPending}>
+          {t('baseline.reset')}
+        </Button>
+      ) : null}
+      {dialog}
+    </Stack>
+  );
+}
