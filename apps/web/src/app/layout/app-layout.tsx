@@ -35,7 +35,7 @@ export function AppLayout() {
   const companyRoute = useMatch({ path: '/company/:id', end: false });
   const company = findCompany(me, companyRoute?.params.id ?? me.selectedCompanyId);
   useFollowRouteCompany(companyRoute?.params.id);
-  const { width, resize, save } = useDrawerWidth();
+  const { width, fit, resize, save } = useDrawerWidth();
   useLiveEvents(company?.id, LIVE_QUERY_ROOTS);
   const [drawerToggle, setDrawerToggle] = useState<{ routeId: string | undefined; open: boolean }>({
     routeId: undefined,
@@ -80,6 +80,7 @@ export function AppLayout() {
           width={width}
           onResize={resize}
           onResizeEnd={save}
+          onWidthForNames={fit}
         />
       ) : null}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>

@@ -39,6 +39,8 @@ type CompanyDrawerProps = {
   width: number;
   onResize: (width: number) => void;
   onResizeEnd: (width: number) => void;
+  /** The tree's width for its names, the drawer's width until the user sets one. */
+  onWidthForNames: (width: number) => void;
 };
 
 /** The side panel of company pages: logo, name, description, expiry date, remaining days and the 'All Model' tree. */
@@ -50,6 +52,7 @@ export function CompanyDrawer({
   width,
   onResize,
   onResizeEnd,
+  onWidthForNames,
 }: CompanyDrawerProps) {
   const { t } = useTranslation();
   const { me } = useSession();
@@ -145,7 +148,7 @@ export function CompanyDrawer({
         </List>
       ) : null}
       <Suspense fallback={null}>
-        <StructureTree key={company.id} company={company} />
+        <StructureTree key={company.id} company={company} onWidthForNames={onWidthForNames} />
       </Suspense>
       {overlay ? null : (
         <DrawerResizeHandle width={width} onResize={handleResize} onResizeEnd={handleResizeEnd} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { preferenceKeys, readPreference, writePreference } from '../../lib/preferences.ts';
 
 /** Drawer width limits and default, in CSS pixels (spec 01 §9). */
@@ -15,16 +15,27 @@ function parseWidth(raw: string): number | undefined {
   return Number.isFinite(width) ? clampDrawerWidth(width) : undefined;
 }
 
-/** The drawer width, remembered across visits; `save` stores the current width once a drag ends. */
+/**
+ * The drawer width, remembered across visits; `save` stores the current width once a drag ends. Until the user
+ * has set one, `fit` sizes the drawer to the tree's names (issue 27.4), within the limits.
+ */
 export function useDrawerWidth() {
-  const [width, setWidth] = useState(() =>
-    readPreference(preferenceKeys.drawerWidth, parseWidth, DRAWER_DEFAULT_WIDTH),
-  );
+  // The width the user chose by dragging, now or on an earlier visit; none until they do.
+  const chosen = useRef<number | undefined>(undefined);
+  const [width, setWidth] = useState(() => {
+    chosen.current = readPreference<number | undefined>(preferenceKeys.drawerWidth, parseWidth, undefined);
+    return chosen.current ?? DRAWER_DEFAULT_WIDTH;
+  });
+  const fit = useCallback((forNames: number) => {
+    if (chosen.current === undefined) setWidth(clampDrawerWidth(forNames));
+  }, []);
   return {
     width,
+    fit,
     resize: (next: number) => setWidth(clampDrawerWidth(next)),
     save: (next: number) => {
       const clamped = clampDrawerWidth(next);
+      chosen.current = clamped;
       setWidth(clamped);
       writePreference(preferenceKeys.drawerWidth, String(clamped));
     },

@@ -1,7 +1,15 @@
 import type { TreeModel, TreeNode } from '@sdp/contracts';
 import { describe, expect, it } from 'vitest';
 import { testTreeModel, testTreeNode } from '../../testing/tree-fixtures.ts';
-import { findTreeNode, flattenTree, folderViewPath, groupKey, type TreeRow } from './tree-rows.ts';
+import {
+  findTreeNode,
+  flattenTree,
+  folderViewPath,
+  groupKey,
+  type TreeRow,
+  treeTrail,
+  treeWidthForNames,
+} from './tree-rows.ts';
 
 const node = (type: TreeNode['type'], title: string, children: TreeNode[] = [], models: TreeModel[] = []) =>
   testTreeNode(type, title, { children, equipmentModels: models });
@@ -105,5 +113,41 @@ describe('folderViewPath', () => {
     expect(folderViewPath('c1', root)).toBe('/company/c1');
     expect(folderViewPath('c1', null)).toBe('/company/c1');
     expect(folderViewPath('c1', area)).toBe(`/company/c1?folderSelect=${area.id}`);
+  });
+});
+
+describe('treeWidthForNames', () => {
+  // One pixel per character keeps the arithmetic visible: chrome 144 px, 16 px per level.
+  const perCharacter = (text: string) => text.length;
+  const groups = { online: 'Online', offline: 'Offline' };
+
+  it('fits the widest row: its indentation, its name and the row chrome', () => {
+    const long = 'Cooling tower fan 3 motor, drive end';
+    const tag = node('equipment', 'FAN3', [], [model(long, false)]);
+    const rows = flattenTree(node('company', 'Acme', [node('folder', 'Utilities', [tag])]), new Set());
+    // The model sits at depth 4 (company 0, folder 1, tag 2, group 3).
+    expect(treeWidthForNames(rows, perCharacter, groups, false)).toBe(4 * 16 + long.length + 144);
+    // The platform administrator also sees each model's active marker.
+    expect(treeWidthForNames(rows, perCharacter, groups, true)).toBe(4 * 16 + long.length + 72 + 144);
+  });
+
+  it('counts an equipment alias and a group count as part of the name', () => {
+    const tag = testTreeNode('equipment', 'P-101', {
+      structureItemAlias: 'Feed pump with a long alias text',
+    });
+    const rows = flattenTree(node('company', 'A', [tag]), new Set());
+    expect(treeWidthForNames(rows, perCharacter, groups, false)).toBe(
+      16 + 'P-101 Feed pump with a long alias text'.length + 144,
+    );
+  });
+});
+
+describe('treeTrail', () => {
+  it('lists the nodes from the company down to the one asked for, and none for a stranger', () => {
+    const tag = node('equipment', 'TX1');
+    const root = node('company', 'Acme', [node('folder', 'Empty'), node('folder', 'North', [tag])]);
+    expect(treeTrail(root, tag.id).map((one) => one.structureItemTitle)).toEqual(['Acme', 'North', 'TX1']);
+    expect(treeTrail(root, root.id)).toEqual([root]);
+    expect(treeTrail(root, 'not-there')).toEqual([]);
   });
 });

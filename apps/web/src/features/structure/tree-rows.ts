@@ -87,6 +87,46 @@ export function findTreeNode(root: TreeNode, id: string): TreeNode | undefined {
   return undefined;
 }
 
+/** Indentation of one tree level, in CSS pixels. */
+export const TREE_INDENT = 16;
+
+/**
+ * Pixels of a row besides its text (tree-row.tsx): left padding, arrow, status dot, icon, the gaps between them,
+ * the menu button and right padding, plus the tree's own padding and a scroll bar.
+ */
+const ROW_CHROME = 4 + 20 + 10 + 18 + 4 * 6 + 28 + 8 + 16 + 16;
+
+/** The active/inactive marker beside a model name, when the viewer sees it. */
+const MARKER_WIDTH = 72;
+
+/**
+ * The width the tree needs to show every row's name whole (issue 27.4): the widest row's indentation, chrome and
+ * text as `textWidth` measures it (name and alias, or a group's label and count).
+ */
+export function treeWidthForNames(
+  rows: readonly TreeRow[],
+  textWidth: (text: string) => number,
+  groupLabels: { online: string; offline: string },
+  withMarkers: boolean,
+): number {
+  let widest = 0;
+  for (const row of rows) {
+    let text: string;
+    let marker = 0;
+    if (row.kind === 'node') {
+      const alias = row.node.type === 'equipment' ? row.node.structureItemAlias : null;
+      text = alias ? `${row.node.structureItemTitle} ${alias}` : row.node.structureItemTitle;
+    } else if (row.kind === 'group') {
+      text = `${groupLabels[row.group]} (${row.count})`;
+    } else {
+      text = row.model.title;
+      marker = withMarkers ? MARKER_WIDTH : 0;
+    }
+    widest = Math.max(widest, row.depth * TREE_INDENT + textWidth(text) + marker);
+  }
+  return Math.ceil(widest + ROW_CHROME);
+}
+
 /** The nodes from the company root down to the node `id` (both included), or none when it is not in the tree. */
 export function treeTrail(root: TreeNode, id: string): TreeNode[] {
   if (root.id === id) return [root];

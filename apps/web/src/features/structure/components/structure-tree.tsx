@@ -2,10 +2,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { MyCompany, TreeNode } from '@sdp/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { describeError } from '../../../lib/errors.ts';
@@ -17,7 +27,7 @@ import { nothingAssigned } from '../assigned-equipment.ts';
 import { offlineLinkHref } from '../offline-link.ts';
 import { useCollapsedRows } from '../tree-expansion.ts';
 import { type TreeMenuTarget, type TreeViewer, treeMenuEntries } from '../tree-menu.ts';
-import { flattenTree, folderViewPath, type TreeRow } from '../tree-rows.ts';
+import { flattenTree, folderViewPath, type TreeRow, treeWidthForNames } from '../tree-rows.ts';
 import { type MenuRequest, TreeContextMenu } from './tree-context-menu.tsx';
 import { TREE_ROW_HEIGHT, type TreeRowLabels, TreeRowView, treeRowId } from './tree-row.tsx';
 import { useTreeActions } from './use-tree-actions.tsx';
@@ -43,14 +53,18 @@ function useSelectedKey(root: TreeNode): string | undefined {
   return new URLSearchParams(search).get('folderSelect') ?? root.id;
 }
 
-type StructureTreeProps = { company: MyCompany };
+type StructureTreeProps = {
+  company: MyCompany;
+  /** Told once the tree is in: the width that shows every open row's name whole (the drawer's default). */
+  onWidthForNames?: ((width: number) => void) | undefined;
+};
 
 /**
  * 'All Model', the side tree of a company (spec 01 §1, §2): root → folders → equipment tags → online and
  * offline models, with status dots and the context menus of spec 01 §6. Only the rows in view are drawn, so
  * thousands of nodes scroll smoothly; which rows are collapsed is remembered per company.
  */
-export function StructureTree({ company }: StructureTreeProps) {
+export function StructureTree({ company, onWidthForNames }: StructureTreeProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const tree = useTree(company.id);
@@ -71,7 +85,12 @@ export function StructureTree({ company }: StructureTreeProps) {
           {t('structure.noAssignedEquipment')}
         </Typography>
       ) : tree.data ? (
-        <TreeView company={company} root={tree.data} labelledBy={headingId} />
+        <TreeView
+          company={company}
+          root={tree.data}
+          labelledBy={headingId}
+          onWidthForNames={onWidthForNames}
+        />
       ) : tree.isError ? (
         <Alert
           severity="error"
@@ -91,9 +110,28 @@ export function StructureTree({ company }: StructureTreeProps) {
   );
 }
 
-type TreeViewProps = { company: MyCompany; root: TreeNode; labelledBy: string };
+type TreeViewProps = {
+  company: MyCompany;
+  root: TreeNode;
+  labelledBy: string;
+  onWidthForNames?: ((width: number) => void) | undefined;
+};
 
-function TreeView({ company, root, labelledBy }: TreeViewProps) {
+/** A text measurer in the rows' font (body2, and the bold of a selected row, so it never truncates either). */
+function useTextWidth(): (text: string) => number {
+  const theme = useTheme();
+  return useMemo(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    const { fontSize, fontFamily } = theme.typography.body2;
+    const size = typeof fontSize === 'number' ? `${fontSize}px` : (fontSize ?? '0.875rem');
+    const px = size.endsWith('rem') ? Number.parseFloat(size) * 16 : Number.parseFloat(size);
+    if (context) context.font = `600 ${px}px ${fontFamily ?? theme.typography.fontFamily}`;
+    // Without a canvas (tests), an average glyph of 0.6 em is a fair stand-in.
+    return (text: string) => context?.measureText(text).width ?? text.length * px * 0.6;
+  }, [theme]);
+}
+
+function TreeView({ company, root, labelledBy, onWidthForNames }: TreeViewProps) {
   const { t } = useTranslation();
   const { me } = useSession();
   const navigate = useNavigate();
@@ -121,6 +159,15 @@ function TreeView({ company, root, labelledBy }: TreeViewProps) {
     }),
     [t],
   );
+
+  const textWidth = useTextWidth();
+  const toldWidth = useRef(false);
+  useEffect(() => {
+    // Once per company: later opening or closing of rows leaves the drawer as it is.
+    if (toldWidth.current || !onWidthForNames) return;
+    toldWidth.current = true;
+    onWidthForNames(treeWidthForNames(rows, textWidth, labels, isPlatformAdmin(me)));
+  }, [rows, textWidth, labels, me, onWidthForNames]);
 
   const role = roleIn(me, company);
   const viewer = useMemo<TreeViewer>(

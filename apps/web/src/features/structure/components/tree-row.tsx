@@ -1,10 +1,9 @@
 import { styled } from '@mui/material/styles';
 import { type MouseEvent, memo } from 'react';
 import { type ModelStatusKind, modelStatusColors, modelStatusKind } from '../../../lib/model-status.ts';
-import type { TreeRow } from '../tree-rows.ts';
+import { TREE_INDENT, type TreeRow } from '../tree-rows.ts';
 
 export const TREE_ROW_HEIGHT = 32;
-const INDENT = 16;
 
 /** The DOM id of a row, for `aria-activedescendant`. */
 export function treeRowId(key: string): string {
@@ -194,7 +193,7 @@ export const TreeRowView = memo(function TreeRowView({
       aria-selected={selected}
       data-active={active}
       data-index={index}
-      style={{ transform: `translateY(${start}px)`, paddingLeft: 4 + row.depth * INDENT }}
+      style={{ transform: `translateY(${start}px)`, paddingLeft: 4 + row.depth * TREE_INDENT }}
       onClick={() => onClick(row, index)}
       onContextMenu={(event) => onContextMenu(row, index, event)}
     >
