@@ -1327,7 +1327,8 @@ export const en = {
     model: 'Model',
     equipment: 'Equipment',
     open: 'Open model',
-    total: '{{count}} events',
+    total_one: '{{count}} event',
+    total_other: '{{count}} events',
     openAlarms: 'Open alarms of the company',
     newEventNotification: 'New fault event: {{message}}',
     history: {

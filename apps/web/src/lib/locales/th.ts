@@ -1317,7 +1317,7 @@ export const th: TranslationTree = {
     model: 'โมเดล',
     equipment: 'อุปกรณ์',
     open: 'เปิดโมเดล',
-    total: '{{count}} เหตุการณ์',
+    total_other: '{{count}} เหตุการณ์',
     openAlarms: 'การแจ้งเตือนที่เปิดอยู่ของบริษัท',
     newEventNotification: 'เหตุการณ์ความผิดปกติใหม่: {{message}}',
     history: {

@@ -161,3 +161,57 @@ describe('CompanyAlarmsPage: acting from the list', () => {
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
   });
 });
+
+describe('CompanyAlarmsPage on a phone (issue 27.3)', () => {
+  /** A 390 px screen: every "max-width" query up to 599.95 px matches. */
+  function phoneScreen() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width:\s*599\.95px/.test(query),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+  }
+
+  it('shows each event as a card with its severity, state, what, when and the next action, and acts on that one', async () => {
+    phoneScreen();
+    const calls = stubServer({
+      'GET /api/v1/fault-events': { status: 200, body: { items, total: 3 } },
+      'GET /api/v1/fault-event/members': { status: 200, body: { items: [] } },
+    });
+    renderAlarms(['ViewCompany', 'ManageFaultEvents']);
+
+    const list = await screen.findByRole('list', { name: 'Alarms' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const [open, acknowledged, done] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(open).getByText('Alarm')).toBeTruthy();
+    expect(within(open).getByText('Open')).toBeTruthy();
+    expect(within(open).getByText('Alarm: acceleration x')).toBeTruthy();
+    expect(within(open).getByRole('link', { name: 'P101' })).toBeTruthy();
+    expect(within(open).getByText(/Alarm Value: 22\.80/)).toBeTruthy();
+    expect(within(acknowledged).getByText('Acknowledged')).toBeTruthy();
+    expect(within(acknowledged).getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(within(done).getByText('Done')).toBeTruthy();
+    expect(within(done).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(open).getByRole('button', { name: 'Acknowledge' }));
+    expect(await screen.findByRole('dialog', { name: 'Acknowledge 1 fault event' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows no action to those who may only read', async () => {
+    phoneScreen();
+    stubServer({ 'GET /api/v1/fault-events': { status: 200, body: { items, total: 3 } } });
+    renderAlarms(['ViewCompany']);
+    const list = await screen.findByRole('list', { name: 'Alarms' });
+    expect(within(list).queryAllByRole('button')).toHaveLength(0);
+    expect(within(list).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByText('3 events')).toBeTruthy();
+  });
+});

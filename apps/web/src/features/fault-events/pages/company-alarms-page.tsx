@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +16,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { CompanyAlarm } from '@sdp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -26,7 +28,9 @@ import { canIn } from '../../../lib/permissions.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
 import { type CompanyAlarmFilters, useCompanyAlarms } from '../api/get-company-alarms.ts';
+import { AlarmCards, SeverityChip } from '../components/alarm-cards.tsx';
 import { BulkActionDialog, type BulkTarget } from '../components/bulk-action-dialog.tsx';
+import { EventLifecycleNote, stillActiveOf } from '../components/event-lifecycle.tsx';
 import { formatEventTime, twoDecimals } from '../components/event-time.ts';
 
 const MODEL_TYPES = [
@@ -36,8 +40,6 @@ const MODEL_TYPES = [
   [4, 'EVS'],
   [5, 'RVS'],
 ] as const;
-const ALARM_COLOUR = '#D9263B';
-const WARNING_COLOUR = '#FCA239';
 
 /**
  * `/company/:id/alarms` (issue 15 item 4): every fault event of the company's equipment you see, filtered by
@@ -74,8 +76,14 @@ export function CompanyAlarmsPage() {
       action,
       ids: selected.map((event) => event.id),
       modelIds: [...new Set(selected.map((event) => event.modelId))],
+      stillActive: stillActiveOf(selected),
     });
+  // One event from its card (phones): that event alone, whatever else is ticked.
+  const actOn = (event: CompanyAlarm, action: BulkTarget['action']) =>
+    setBulk({ action, ids: [event.id], modelIds: [event.modelId], stillActive: stillActiveOf([event]) });
   const columns = canAct ? 9 : 8;
+  // Below 600 px the table's columns would scroll off-screen: cards show status, what, when and the action.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   return (
     <>
@@ -210,104 +218,112 @@ export function CompanyAlarmsPage() {
           </Toolbar>
         </Paper>
       ) : null}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('faultEvents.listTitle')} sx={{ minWidth: 900 }}>
-          <TableHead>
-            <TableRow>
-              {canAct ? (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allTicked}
-                    indeterminate={selected.length > 0 && !allTicked}
-                    disabled={selectable.length === 0}
-                    onChange={() =>
-                      setTicked(allTicked ? new Set() : new Set(selectable.map((event) => event.id)))
-                    }
-                    slotProps={{ input: { 'aria-label': t('faultEvents.selectAllOpen') } }}
-                  />
-                </TableCell>
-              ) : null}
-              <TableCell>{t('faultEvents.dateTime')}</TableCell>
-              <TableCell>{t('faultEvents.model')}</TableCell>
-              <TableCell>{t('faultEvents.equipment')}</TableCell>
-              <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
-              <TableCell>{t('faultEvents.alarmType')}</TableCell>
-              <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
-              <TableCell>{t('faultEvents.acknowledged')}</TableCell>
-              <TableCell>{t('faultEvents.done')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.length === 0 ? (
-              <EmptyTableRow
-                columns={columns}
-                message={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
-              />
-            ) : (
-              items.map((event) => (
-                <TableRow key={event.id} hover selected={ticked.has(event.id) && !event.isDone}>
-                  {canAct ? (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={ticked.has(event.id) && !event.isDone}
-                        disabled={event.isDone}
-                        onChange={() => toggle(event.id)}
-                        slotProps={{
-                          input: {
-                            'aria-label': t('faultEvents.selectEvent', {
-                              message: event.alarmMessage,
-                              model: event.modelName,
-                              date: formatEventTime(event.eventDate, zone),
-                            }),
-                          },
-                        }}
-                      />
-                    </TableCell>
-                  ) : null}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatEventTime(event.eventDate, zone)}
-                  </TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/model/${event.modelId}?event=${event.id}`}>
-                      {event.modelName}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {MODEL_TYPES.find(([value]) => value === event.modelTypeId)?.[1]} · {event.modelCode}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{event.equipmentTagName}</TableCell>
-                  <TableCell>{event.alarmMessage}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
-                      sx={{
-                        bgcolor: event.alarmType === 2 ? ALARM_COLOUR : WARNING_COLOUR,
-                        color: event.alarmType === 2 ? '#fff' : '#1a1a1a',
-                      }}
+      {phone ? (
+        <AlarmCards
+          items={items}
+          zone={zone}
+          emptyMessage={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
+          canAct={canAct}
+          ticked={ticked}
+          onToggle={toggle}
+          onAct={actOn}
+        />
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('faultEvents.listTitle')} sx={{ minWidth: 900 }}>
+            <TableHead>
+              <TableRow>
+                {canAct ? (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={allTicked}
+                      indeterminate={selected.length > 0 && !allTicked}
+                      disabled={selectable.length === 0}
+                      onChange={() =>
+                        setTicked(allTicked ? new Set() : new Set(selectable.map((event) => event.id)))
+                      }
+                      slotProps={{ input: { 'aria-label': t('faultEvents.selectAllOpen') } }}
                     />
                   </TableCell>
-                  <TableCell align="right">
-                    {twoDecimals(event.alarmValue)}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {t('faultEvents.limits', {
-                        warning: twoDecimals(event.warningLimit),
-                        alarm: twoDecimals(event.alarmLimit),
-                      })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {event.isAcknowledged
-                      ? `${event.acknowledged_by_user?.name || event.acknowledged_by_user?.email || ''} · ${formatEventTime(event.acknowledgedAt, zone)}`
-                      : t('faultEvents.no')}
-                  </TableCell>
-                  <TableCell>{event.isDone ? formatEventTime(event.doneAt, zone) : '-'}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                ) : null}
+                <TableCell>{t('faultEvents.dateTime')}</TableCell>
+                <TableCell>{t('faultEvents.model')}</TableCell>
+                <TableCell>{t('faultEvents.equipment')}</TableCell>
+                <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
+                <TableCell>{t('faultEvents.alarmType')}</TableCell>
+                <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
+                <TableCell>{t('faultEvents.acknowledged')}</TableCell>
+                <TableCell>{t('faultEvents.done')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.length === 0 ? (
+                <EmptyTableRow
+                  columns={columns}
+                  message={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
+                />
+              ) : (
+                items.map((event) => (
+                  <TableRow key={event.id} hover selected={ticked.has(event.id) && !event.isDone}>
+                    {canAct ? (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={ticked.has(event.id) && !event.isDone}
+                          disabled={event.isDone}
+                          onChange={() => toggle(event.id)}
+                          slotProps={{
+                            input: {
+                              'aria-label': t('faultEvents.selectEvent', {
+                                message: event.alarmMessage,
+                                model: event.modelName,
+                                date: formatEventTime(event.eventDate, zone),
+                              }),
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    ) : null}
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEventTime(event.eventDate, zone)}
+                    </TableCell>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/model/${event.modelId}?event=${event.id}`}>
+                        {event.modelName}
+                      </Link>
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {MODEL_TYPES.find(([value]) => value === event.modelTypeId)?.[1]} · {event.modelCode}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{event.equipmentTagName}</TableCell>
+                    <TableCell>
+                      {event.alarmMessage}
+                      <EventLifecycleNote event={event} timeZone={zone} />
+                    </TableCell>
+                    <TableCell>
+                      <SeverityChip alarmType={event.alarmType} />
+                    </TableCell>
+                    <TableCell align="right">
+                      {twoDecimals(event.alarmValue)}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {t('faultEvents.limits', {
+                          warning: twoDecimals(event.warningLimit),
+                          alarm: twoDecimals(event.alarmLimit),
+                        })}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      {event.isAcknowledged
+                        ? `${event.acknowledged_by_user?.name || event.acknowledged_by_user?.email || ''} · ${formatEventTime(event.acknowledgedAt, zone)}`
+                        : t('faultEvents.no')}
+                    </TableCell>
+                    <TableCell>{event.isDone ? formatEventTime(event.doneAt, zone) : '-'}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <BulkActionDialog
         target={bulk}
         onClose={() => setBulk(null)}
