@@ -59,7 +59,19 @@ describe('remainingLife (Miner)', () => {
 
 describe('RUL classes and display (spec 02 §4)', () => {
   it('is 0 above 20 %, 1 from 10 to 20 %, 2 below 10 %', () => {
-    expect([80, 20.1, 20, 15, 10, 9.9, 0].map(rulStatus)).toEqual([0, 0, 1, 1, 1, 2, 2]);
+    expect([80, 20.1, 20, 15, 10, 9.9, 0].map((percent) => rulStatus(percent))).toEqual([
+      0, 0, 1, 1, 1, 2, 2,
+    ]);
+  });
+
+  it('never reads normal with little time left: 22.7 % and 38 days is a warning, 20 days an alarm (issue 26 item 8)', () => {
+    const years = (days: number) => days / 365.25;
+    expect(rulStatus(22.7, years(38))).toBe(1);
+    expect(rulStatus(22.7, years(20))).toBe(2);
+    expect(rulStatus(22.7, years(91))).toBe(0);
+    // The worse class counts: 15 % with years left stays a warning, 5 % an alarm.
+    expect(rulStatus(15, 4)).toBe(1);
+    expect(rulStatus(5, 4)).toBe(2);
   });
 
   it("shows '> 15' above 15 years and one decimal otherwise", () => {

@@ -97,14 +97,29 @@ export function remainingLife(
     equivalentLifeHours,
     equivalentTemperatureC:
       rating.ratedTemperatureC - step * Math.log2(equivalentLifeHours / rating.ratedLifeHours),
-    status: rulStatus(rulPercent),
+    status: rulStatus(rulPercent, remainingHours / HOURS_PER_YEAR),
   };
 }
 
-/** RUL class (spec 02 §4): 0 above 20 %, 1 from 10 to 20 %, 2 below 10 %. */
-export function rulStatus(rulPercent: number): 0 | 1 | 2 {
+/** Remaining time below which a part is at least a warning (time to order it and plan the stop), in days. */
+export const RUL_WARNING_DAYS = 90;
+/** Remaining time below which a part is an alarm, in days. */
+export const RUL_ALARM_DAYS = 30;
+const DAYS_PER_YEAR = 365.25;
+
+/**
+ * RUL class (spec 02 §4): 0 above 20 %, 1 from 10 to 20 %, 2 below 10 %; and, when the remaining time is given, at
+ * least 1 below {@link RUL_WARNING_DAYS} days and 2 below {@link RUL_ALARM_DAYS} days (issue 26 item 8: a capacitor
+ * at 22.7 % with 38 days left read 'Normal Condition'). The worse of the two classes counts.
+ */
+export function rulStatus(rulPercent: number, remainingYears?: number): 0 | 1 | 2 {
   assertFinite(rulPercent, 'RUL (%)');
-  return rulPercent > 20 ? 0 : rulPercent >= 10 ? 1 : 2;
+  const byPercent = rulPercent > 20 ? 0 : rulPercent >= 10 ? 1 : 2;
+  // An unbounded remaining time (a part that no longer ages) leaves the percent class alone.
+  if (remainingYears === undefined || !Number.isFinite(remainingYears)) return byPercent;
+  const days = remainingYears * DAYS_PER_YEAR;
+  const byTime = days < RUL_ALARM_DAYS ? 2 : days < RUL_WARNING_DAYS ? 1 : 0;
+  return Math.max(byPercent, byTime) as 0 | 1 | 2;
 }
 
 /** RUL in years as shown (spec 02 §4): '> 15' above 15 years, else one decimal. */

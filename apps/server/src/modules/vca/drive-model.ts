@@ -125,7 +125,7 @@ export async function lifeStatuses(
   for (const row of vca.settings.vsd_alarm_limit_sensor_new_in) {
     if (!row.tagCode) continue;
     const last = (await remainingLifeOf(repository, vca, row.tagCode, Date.now() / 1000 + 1)).trace.at(-1);
-    out.set(row.tagCode, last ? rulStatus(last.rulPercent) : -1);
+    out.set(row.tagCode, last ? rulStatus(last.rulPercent, last.remainingYears) : -1);
   }
   return out;
 }

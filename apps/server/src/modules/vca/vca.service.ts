@@ -249,7 +249,7 @@ export function createVcaService(deps: VcaServiceDeps) {
         const { samples, trace } = await remainingLifeOf(repository, vca, tagCode, Date.now() / 1000 + 1);
         const last = trace.at(-1);
         out.push({
-          status: last ? rulStatus(last.rulPercent) : -1,
+          status: last ? rulStatus(last.rulPercent, last.remainingYears) : -1,
           tag: { name: vca.nameOf(tagCode), tagCode, sensorTypeId: row.sensorTypeId },
           values: last
             ? [
