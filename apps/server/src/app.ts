@@ -46,6 +46,9 @@ import {
 } from './modules/email-schedules/email-schedules.service.ts';
 import { evsRoutes } from './modules/evs/evs.routes.ts';
 import { createEvsService } from './modules/evs/evs.service.ts';
+import { createAlarmPrecisionRepository } from './modules/fault-events/alarm-precision.repository.ts';
+import { alarmPrecisionRoutes } from './modules/fault-events/alarm-precision.routes.ts';
+import { createAlarmPrecisionService } from './modules/fault-events/alarm-precision.service.ts';
 import { createFaultEventsRepository } from './modules/fault-events/fault-events.repository.ts';
 import { faultEventsRoutes } from './modules/fault-events/fault-events.routes.ts';
 import {
@@ -367,6 +370,7 @@ export async function buildApp({
     log: (message, detail) => app.log.warn(detail ?? {}, message),
   });
   app.addHook('onClose', async () => faultEvents.stop());
+  const alarmPrecision = createAlarmPrecisionService(createAlarmPrecisionRepository(db));
   await app.register(accessPlugin, {
     sessions,
     authCache,
@@ -508,6 +512,7 @@ export async function buildApp({
         }),
       });
       await api.register(faultEventsRoutes, { service: faultEvents, visibility });
+      await api.register(alarmPrecisionRoutes, { service: alarmPrecision, visibility });
       const baselines = createBaselinesRepository(db);
       await api.register(baselinesRoutes, {
         service: createBaselinesService({ db, repository: baselines, master, audit }),

@@ -57,6 +57,46 @@ export const faultEventEvidence = z.object({
 });
 export type FaultEventEvidence = z.infer<typeof faultEventEvidence>;
 
+/**
+ * What was found when a fault event was closed (issue 25 item 5): the fault the alarm pointed at was there, there
+ * was none, the work was maintenance planned anyway, or something else. Alarm precision is confirmed ÷ closed with
+ * an outcome.
+ */
+export const FAULT_EVENT_OUTCOMES = [
+  'fault_confirmed',
+  'no_fault_found',
+  'planned_maintenance',
+  'other',
+] as const;
+export const faultEventOutcome = z.enum(FAULT_EVENT_OUTCOMES, {
+  error: `outcome: one of ${FAULT_EVENT_OUTCOMES.join(', ')}`,
+});
+export type FaultEventOutcome = z.infer<typeof faultEventOutcome>;
+
+/**
+ * The failure modes a confirmed fault may name: the vibration engine's (packages/analytics FAILURE_MODES), the motor
+ * current engine's (DIAGNOSTIC_FAULT_SERIES), and `other` for a fault neither engine names (a server test keeps this
+ * list in step with the engine's).
+ */
+export const OUTCOME_FAILURE_MODES = [
+  'unbalance',
+  'misalignment',
+  'looseness',
+  'bearing',
+  'gear',
+  'rotor_bar_crack',
+  'bearing_failure',
+  'eccentric_airgap',
+  'ground_fault',
+  'short_turn',
+  'terminal_loose',
+  'other',
+] as const;
+export const outcomeFailureMode = z.enum(OUTCOME_FAILURE_MODES, {
+  error: `failure_mode: one of ${OUTCOME_FAILURE_MODES.join(', ')}`,
+});
+export type OutcomeFailureMode = z.infer<typeof outcomeFailureMode>;
+
 /** One fault event (spec 03 §3 'Fault event'), with the people of its acknowledge and done. */
 export const faultEvent = z.object({
   id: z.number().int(),
@@ -104,6 +144,10 @@ export const faultEvent = z.object({
   done_by_user: faultEventPerson.nullable(),
   done_to_user: z.array(faultEventPerson),
   done_msg: z.string().nullable(),
+  /** What was found when it was closed (null while open, and for events closed before outcomes were recorded). */
+  outcome: faultEventOutcome.nullable(),
+  /** The failure mode found, with outcome fault_confirmed only. */
+  outcomeFailureMode: outcomeFailureMode.nullable(),
 });
 export type FaultEvent = z.infer<typeof faultEvent>;
 
@@ -197,6 +241,10 @@ export const faultEventCommentRequest = z.object({
   data: faultEventData.optional(),
   /** 1: the acknowledge comment, 2: the done comment (PATCH only). */
   comment_type: z.coerce.number().int().min(1).max(2).optional(),
+  /** Beyond the spec: what was found; required by done (and may be corrected with the done comment, comment_type 2). */
+  outcome: faultEventOutcome.optional(),
+  /** The failure mode found: required with outcome fault_confirmed, refused with any other. */
+  failure_mode: outcomeFailureMode.optional(),
   /**
    * Done on an event whose condition still holds answers 409 `condition-holds` with the values, unless this is true
    * (issue 26 item 1): then it closes, and the next evaluation opens a new event linked to it.
@@ -264,6 +312,9 @@ export const faultEventBulkRequest = z.object({
     .min(1, 'email_to: leave it out to mail everyone who sees the equipment')
     .max(100)
     .optional(),
+  /** With action done: what was found, the same for every event (required; see faultEventCommentRequest). */
+  outcome: faultEventOutcome.optional(),
+  failure_mode: outcomeFailureMode.optional(),
 });
 export type FaultEventBulkRequest = z.infer<typeof faultEventBulkRequest>;
 

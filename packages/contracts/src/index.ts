@@ -1,3 +1,4 @@
+export * from './alarm-precision.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './baselines.ts';

@@ -550,16 +550,24 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
       comment_type: 1,
     }),
   'POST /api/v1/fault-event/done': async (scope) =>
-    json('POST', '/api/v1/fault-event/done', faultEventBody(await freshFaultEvent(scope, true), scope)),
+    json('POST', '/api/v1/fault-event/done', {
+      ...faultEventBody(await freshFaultEvent(scope, true), scope),
+      outcome: 'no_fault_found',
+    }),
   'POST /api/v1/fault-event/bulk': async (scope) =>
     json('POST', '/api/v1/fault-event/bulk', {
       action: 'done',
+      outcome: 'no_fault_found',
       fault_event_ids: [await freshFaultEvent(scope, true), await freshFaultEvent(scope, true)],
       comment: 'checked',
     }),
   'GET /api/v1/fault-event/history': (scope) =>
     get(`/api/v1/fault-event/history?equipment_model_id=${model(scope)}`),
   'GET /api/v1/fault-events': (scope) => get(`/api/v1/fault-events?company_id=${company(scope)}`),
+  'GET /api/v1/fault-event/precision': (scope) =>
+    get(`/api/v1/fault-event/precision?model_id=${model(scope)}`),
+  'GET /api/v1/fault-events/precision': (scope) =>
+    get(`/api/v1/fault-events/precision?company_id=${company(scope)}`),
   'GET /api/v1/fault-event/scheduler/status': () => get('/api/v1/fault-event/scheduler/status'),
   'POST /api/v1/fault-event/scheduler/enable': () => json('POST', '/api/v1/fault-event/scheduler/enable'),
   'DELETE /api/v1/fault-event/scheduler/disable': () =>

@@ -579,6 +579,11 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     why: `issue 26 item 5: acknowledge / done from the alarm list, as the single-event actions; ${SPEC_PERMISSIONS.ManageFaultEvents.source}`,
   },
   'GET /api/v1/fault-event/history': view,
+  'GET /api/v1/fault-event/precision': view,
+  'GET /api/v1/fault-events/precision': {
+    rule: company('ViewCompany'),
+    why: 'issue 25 item 5: the alarm precision of the company, over the equipment the caller sees (members: filtered)',
+  },
   'GET /api/v1/fault-events': {
     rule: company('ViewCompany'),
     why: 'issue 15 item 4: the company alarm list (members see the events of their assigned equipment: filtered)',

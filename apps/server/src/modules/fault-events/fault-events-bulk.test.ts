@@ -114,6 +114,7 @@ describe('POST /fault-event/bulk', () => {
     ];
     const refused = await bulk('owner', {
       action: 'done',
+      outcome: 'no_fault_found',
       fault_event_ids: [a, b],
       comment: 'Gasket replaced',
       email_to: ['member@acme.test'],
@@ -124,6 +125,7 @@ describe('POST /fault-event/bulk', () => {
 
     const response = await bulk('owner', {
       action: 'done',
+      outcome: 'no_fault_found',
       fault_event_ids: [a, b],
       comment: 'Gasket replaced',
       email_to: ['owner.rvs@acme.test'],
@@ -145,6 +147,7 @@ describe('POST /fault-event/bulk', () => {
     const open = await event(seen.id);
     const response = await bulk('owner', {
       action: 'done',
+      outcome: 'no_fault_found',
       fault_event_ids: [acknowledged, open],
       comment: 'Closing both',
     });
@@ -222,8 +225,14 @@ describe('who did what', () => {
     });
     expect(single.statusCode).toBe(200);
     expect(
-      (await bulk('owner', { action: 'done', fault_event_ids: [id], comment: 'Breather cleaned' }))
-        .statusCode,
+      (
+        await bulk('owner', {
+          action: 'done',
+          fault_event_ids: [id],
+          comment: 'Breather cleaned',
+          outcome: 'planned_maintenance',
+        })
+      ).statusCode,
     ).toBe(200);
 
     const history = await as('member', 'GET', `/api/v1/fault-event/history?equipment_model_id=${seen.id}`);
@@ -269,6 +278,8 @@ describe('who did what', () => {
         comment: 'Breather cleaned',
         alarmMessage: 'Alarm: hydrogen high',
         bulk: 1,
+        outcome: 'planned_maintenance',
+        failureMode: null,
       },
     });
     const acknowledged = (

@@ -1,4 +1,9 @@
-import type { EventDiagnosis, FaultEventEvidence } from '@sdp/contracts';
+import type {
+  EventDiagnosis,
+  FaultEventEvidence,
+  FaultEventOutcome,
+  OutcomeFailureMode,
+} from '@sdp/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 
@@ -31,6 +36,8 @@ export interface FaultEventRow {
   done_by_name: string | null;
   done_by_email: string | null;
   updated_at: Date;
+  outcome: FaultEventOutcome | null;
+  outcome_failure_mode: OutcomeFailureMode | null;
   /** Crossings counted on this event while it was open (issue 26 item 6), the last one's value and time. */
   occurrences: number;
   last_value: number | null;
@@ -66,6 +73,12 @@ export interface Member {
 
 export type Stage = 'ack' | 'done';
 
+/** What was found when an event was closed: the failure mode with fault_confirmed only (issue 25 item 5). */
+export interface Outcome {
+  outcome: FaultEventOutcome;
+  failureMode: OutcomeFailureMode | null;
+}
+
 /** Which new events a person gets by mail at once (issue 26 item 6); quiet times 'HH:MM' in the company's zone. */
 export interface MailPreferences {
   mail_warning: boolean;
@@ -86,7 +99,8 @@ const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_
   f.occurrences, f.last_value, f.last_at, f.reopened_from::int AS reopened_from, f.escalation_stage, f.escalated_at,
   f.alarm_value, f.warning_limit, f.alarm_limit, f.sensor_id, f.cause, f.recommendation, f.diagnosis, f.is_acknowledged,
   f.acknowledged_at, f.acknowledged_msg, ab.id AS ack_by_id, ab.name AS ack_by_name, ab.email AS ack_by_email,
-  f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at`;
+  f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at,
+  f.outcome, f.outcome_failure_mode`;
 const JOINS = sql`LEFT JOIN users ab ON ab.id = f.acknowledged_by LEFT JOIN users dn ON dn.id = f.done_by`;
 
 /** Events of every time (year 0), of a year (month 0) or of one month, read in the company's time zone. */
@@ -393,13 +407,22 @@ export function createFaultEventsRepository(db: Db) {
         WHERE id = ${id}`.execute(executor);
     },
 
-    async done(id: number, userId: string, comment: string, executor: Db) {
+    async done(id: number, userId: string, comment: string, outcome: Outcome, executor: Db) {
       await sql`UPDATE fault_events SET done_at = now(), done_by = ${userId}, done_msg = ${comment},
+          outcome = ${outcome.outcome}, outcome_failure_mode = ${outcome.failureMode},
           updated_at = now() WHERE id = ${id}`.execute(executor);
     },
 
-    async updateDoneComment(id: number, userId: string, comment: string, executor: Db) {
+    /** The done comment, and the outcome when one is given (a correction of what was found). */
+    async updateDoneComment(
+      id: number,
+      userId: string,
+      comment: string,
+      outcome: Outcome | null,
+      executor: Db,
+    ) {
       await sql`UPDATE fault_events SET done_by = ${userId}, done_msg = ${comment}, done_updated_at = now(),
+          ${outcome ? sql`outcome = ${outcome.outcome}, outcome_failure_mode = ${outcome.failureMode},` : sql``}
           updated_at = now() WHERE id = ${id}`.execute(executor);
     },
 

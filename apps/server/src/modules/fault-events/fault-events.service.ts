@@ -9,6 +9,8 @@ import type {
   FaultEventDetail,
   FaultEventHistory,
   FaultEventMailPreferences,
+  FaultEventOutcome,
+  OutcomeFailureMode,
 } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
@@ -25,6 +27,7 @@ import type {
   FaultEventRow,
   FaultEventsRepository,
   Member,
+  Outcome,
   RecipientRow,
 } from './fault-events.repository.ts';
 
@@ -112,7 +115,38 @@ export function toFaultEvent(
     done_by_user: person(row.done_by_id, row.done_by_name, row.done_by_email),
     done_to_user: to('done'),
     done_msg: row.done_msg,
+    outcome: row.outcome,
+    outcomeFailureMode: row.outcome_failure_mode,
   };
+}
+
+/**
+ * The outcome of a done call (issue 25 item 5), or null when none was sent: a confirmed fault names its failure
+ * mode, no other outcome does. 400 names what is wrong.
+ */
+export function outcomeOf(outcome?: FaultEventOutcome, failureMode?: OutcomeFailureMode): Outcome | null {
+  if (outcome === undefined) {
+    if (failureMode !== undefined)
+      throw badRequest('failure_mode: give it with outcome fault_confirmed (the fault that was found).');
+    return null;
+  }
+  if (outcome === 'fault_confirmed') {
+    if (failureMode === undefined)
+      throw badRequest('failure_mode: * Failure mode found is required when the fault is confirmed.');
+    return { outcome, failureMode };
+  }
+  if (failureMode !== undefined)
+    throw badRequest(`failure_mode: only a confirmed fault names a failure mode (outcome is ${outcome}).`);
+  return { outcome, failureMode: null };
+}
+
+/** The outcome a done needs: 400 when it is missing. */
+function requiredOutcome(outcome: Outcome | null): Outcome {
+  if (!outcome)
+    throw badRequest(
+      'outcome: * Outcome is required to mark a fault event done: fault_confirmed (with failure_mode), no_fault_found, planned_maintenance or other.',
+    );
+  return outcome;
 }
 
 /**
@@ -330,16 +364,17 @@ export function createFaultEventsService(deps: Deps) {
     members: Member[],
     comment: string,
     bulk?: number,
+    outcome: Outcome | null = null,
   ): Promise<Change> {
     const id = state.id;
     let mailKind: MailKind = kind;
     let auditAction: string;
     if (kind === 'done') {
-      await repository.done(id, auth.userId, comment, trx);
+      await repository.done(id, auth.userId, comment, requiredOutcome(outcome), trx);
       await repository.setRecipients(id, 'done', members, trx);
       auditAction = 'done';
     } else if (commentType === 2) {
-      await repository.updateDoneComment(id, auth.userId, comment, trx);
+      await repository.updateDoneComment(id, auth.userId, comment, outcome, trx);
       await repository.setRecipients(id, 'done', members, trx);
       auditAction = 'update-done-comment';
     } else {
@@ -390,6 +425,7 @@ export function createFaultEventsService(deps: Deps) {
           comment,
           recipients: members.map((member) => member.email),
           ...(bulk ? { bulk } : {}),
+          ...(outcome ? { outcome: outcome.outcome, failureMode: outcome.failureMode } : {}),
         },
       },
       trx,
@@ -412,13 +448,16 @@ export function createFaultEventsService(deps: Deps) {
     const members = await recipientsOf(model.company_id, model.id, body.comment_info.email_to);
     const comment = body.comment_info.comment;
     const commentType = kind === 'update' ? (body.comment_type ?? 1) : kind === 'ack' ? 1 : 2;
+    const outcome = outcomeOf(body.outcome, body.failure_mode);
+    if (commentType === 1 && outcome)
+      throw badRequest('outcome: only marking done (or updating the done comment) records an outcome.');
     await db.transaction().execute(async (trx) => {
       const state = await repository.lock(id, trx);
       if (!state) throw notFound('Fault event not found.');
       const refused = refusal(kind, commentType, state);
       if (refused) throw refused;
       if (kind === 'done') await confirmStillActive([id], body.confirm_still_active, trx);
-      await change(trx, kind, commentType, state, auth, model, members, comment);
+      await change(trx, kind, commentType, state, auth, model, members, comment, undefined, outcome);
     });
     return detail(id);
   }
@@ -444,6 +483,8 @@ export function createFaultEventsService(deps: Deps) {
     }
     const kind = body.action === 'done' ? 'done' : 'ack';
     const commentType = kind === 'done' ? 2 : 1;
+    const outcome = outcomeOf(body.outcome, body.failure_mode);
+    if (kind !== 'done' && outcome) throw badRequest('outcome: only action done records an outcome.');
     const changed = await db.transaction().execute(async (trx) => {
       const states = await repository.lockMany(ids, trx);
       if (states.length !== ids.length) throw notFound('Fault event not found.');
@@ -472,6 +513,7 @@ export function createFaultEventsService(deps: Deps) {
           target.members,
           body.comment,
           ids.length,
+          outcome,
         );
         done.push({ id: state.id, action });
       }

@@ -306,20 +306,16 @@ describe('fault events', () => {
       comment_type: 1,
     });
 
-    const done = await as(
-      'ownerRvs',
-      'POST',
-      '/api/v1/fault-event/done',
-      body(alarm.id, ['owner@acme.test'], 'Degassed and refilled'),
-    );
+    const done = await as('ownerRvs', 'POST', '/api/v1/fault-event/done', {
+      ...body(alarm.id, ['owner@acme.test'], 'Degassed and refilled'),
+      outcome: 'planned_maintenance',
+    });
     expect(done.statusCode).toBe(200);
     await mailTo('owner@acme.test', 'Degassed and refilled');
-    const second = await as(
-      'owner',
-      'POST',
-      '/api/v1/fault-event/done',
-      body(alarm.id, ['member@acme.test'], 'again'),
-    );
+    const second = await as('owner', 'POST', '/api/v1/fault-event/done', {
+      ...body(alarm.id, ['member@acme.test'], 'again'),
+      outcome: 'other',
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().detail).toBe('This fault event is already done.');
 
