@@ -57,13 +57,13 @@ test('the administrator creates a company with a logo and invites its owner', as
     const invite = page.getByRole('dialog', { name: 'Invite Member' });
     await invite.getByRole('textbox', { name: 'Email' }).fill(owner.email);
     await invite.getByRole('combobox', { name: 'Role' }).click();
-    await page.getByRole('option', { name: 'OWNER', exact: true }).click();
+    await page.getByRole('option', { name: 'Owner', exact: true }).click();
     await invite.getByRole('button', { name: 'Invite' }).click();
 
     await page.getByText('Invite member successfully').waitFor();
     const row = memberRow(page, owner.email);
     await row.getByText('Pending').waitFor();
-    await row.getByText('OWNER', { exact: true }).waitFor();
+    await row.getByText('Owner', { exact: true }).waitFor();
   });
 });
 
@@ -101,7 +101,7 @@ test('the owner invites a member and, once they accept, edits and switches their
     const invite = page.getByRole('dialog', { name: 'Invite Member' });
     await invite.getByRole('textbox', { name: 'Email' }).fill(member.email);
     await invite.getByRole('combobox', { name: 'Role' }).click();
-    await page.getByRole('option', { name: 'MEMBER', exact: true }).click();
+    await page.getByRole('option', { name: 'Member', exact: true }).click();
     await invite.getByRole('button', { name: 'Invite' }).click();
     await page.getByText('Invite member successfully').waitFor();
     // A pending member can be sent the invitation again or deleted, not edited.
@@ -126,19 +126,19 @@ test('the owner invites a member and, once they accept, edits and switches their
     const edit = page.getByRole('dialog', { name: 'Edit user' });
     await edit.getByRole('combobox', { name: 'Role' }).click();
     const offered = await page.getByRole('listbox').getByRole('option').allTextContents();
-    assert.deepEqual(offered, ['OWNER', 'MEMBER'], 'the edit user dialog offers owner and member only');
-    await page.getByRole('option', { name: 'OWNER', exact: true }).click();
+    assert.deepEqual(offered, ['Owner', 'Member'], 'the edit user dialog offers owner and member only');
+    await page.getByRole('option', { name: 'Owner', exact: true }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Edit member successfully').waitFor();
-    await row.getByText('OWNER', { exact: true }).waitFor();
+    await row.getByText('Owner', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: `Switch role ${member.email}` }).click();
     const switchRole = page.getByRole('dialog', { name: 'Switch role' });
     await switchRole.getByRole('combobox', { name: 'Role' }).click();
-    await page.getByRole('option', { name: 'SUPERMEMBER', exact: true }).click();
+    await page.getByRole('option', { name: 'Super member', exact: true }).click();
     await switchRole.getByRole('button', { name: 'Switch role' }).click();
     await page.getByText('Switch role successfully').waitFor();
-    await row.getByText('SUPMEM', { exact: true }).waitFor();
+    await row.getByText('Super member', { exact: true }).waitFor();
   });
 });
 

@@ -18,6 +18,13 @@ export const en = {
     notFound: 'Page not found',
     companySettings: 'Company Settings',
   },
+  roleNames: {
+    ADMIN: 'Administrator',
+    OWNER: 'Owner',
+    OWNER_RVS: 'Owner RVS',
+    SUPERMEMBER: 'Super member',
+    MEMBER: 'Member',
+  },
   common: {
     loading: 'Loading…',
     retry: 'Try again',

@@ -20,6 +20,13 @@ export const th: TranslationTree = {
     notFound: 'ไม่พบหน้าที่ต้องการ',
     companySettings: 'การตั้งค่าของบริษัท',
   },
+  roleNames: {
+    ADMIN: 'ผู้ดูแลระบบ',
+    OWNER: 'เจ้าของ',
+    OWNER_RVS: 'เจ้าของ RVS',
+    SUPERMEMBER: 'สมาชิกระดับสูง',
+    MEMBER: 'สมาชิก',
+  },
   common: {
     loading: 'กำลังโหลด…',
     retry: 'ลองอีกครั้ง',

@@ -15,6 +15,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { describeFailure } from '../../../lib/errors.ts';
+import { roleLabel } from '../../../lib/role-names.ts';
 import { useAcceptInvitation, useAcceptInvitationSignedIn } from '../api/accept-invitation.ts';
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { useInvitation } from '../api/get-invitation.ts';
@@ -236,7 +237,7 @@ export function InvitationPage() {
             </Typography>
             {invitation.data.role ? (
               <Typography color="text.secondary">
-                {t('invitation.role', { role: invitation.data.role.toUpperCase() })}
+                {t('invitation.role', { role: roleLabel(invitation.data.role, t) })}
               </Typography>
             ) : null}
           </Box>

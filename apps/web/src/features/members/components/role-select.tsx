@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '../../../lib/role-names.ts';
 import type { InviteRole } from '../roles.ts';
 
 type RoleSelectProps = {
@@ -33,7 +34,7 @@ export function RoleSelect({ name, value, roles, onChange, onBlur, inputRef, err
     >
       {roles.map((role) => (
         <MenuItem key={role} value={role}>
-          {role}
+          {roleLabel(role, t)}
         </MenuItem>
       ))}
     </TextField>

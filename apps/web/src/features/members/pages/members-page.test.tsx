@@ -57,15 +57,16 @@ afterEach(() => {
 });
 
 describe('MembersPage paging', () => {
-  it('starts on page 1 of 10 and shows the count and role upper-case', async () => {
+  it('starts on page 1 of 10 and shows the count and each role by its name (issue 27 item 2)', async () => {
     const calls = membersServer();
     renderMembers();
 
     expect(await screen.findByText('member1@example.com')).toBeTruthy();
     expect(screen.getByText('25 users')).toBeTruthy();
     expect(screen.getByText('1–10 of 25')).toBeTruthy();
-    expect(screen.getByText('OWNER')).toBeTruthy();
-    expect(screen.getAllByText('SUPMEM')).toHaveLength(9);
+    expect(screen.getByText('Owner')).toBeTruthy();
+    expect(screen.getAllByText('Super member')).toHaveLength(9);
+    expect(screen.queryByText('SUPMEM')).toBeNull();
     expect(memberRequests(calls)).toEqual(['page=1&perPage=10']);
   });
 
@@ -178,7 +179,7 @@ describe('MembersPage actions', () => {
       target: { value: 'full@example.com' },
     });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Role/ }));
-    fireEvent.click(screen.getByRole('option', { name: 'MEMBER' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Member' }));
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     const limit = await screen.findByRole('dialog', { name: 'Invite Limit' });
     expect(within(limit).getByText('You cannot invite more than active 10 members')).toBeTruthy();
@@ -222,14 +223,14 @@ describe('MembersPage actions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Switch role member2@example.com' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Role/ }));
     const offered = () => screen.getAllByRole('option').map((option) => option.textContent);
-    expect(offered()).toEqual(['OWNER', 'MEMBER', 'SUPERMEMBER']);
+    expect(offered()).toEqual(['Owner', 'Member', 'Super member']);
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Invite Member' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Role/ }));
-    expect(offered()).toEqual(['OWNER', 'MEMBER', 'SUPERMEMBER']);
+    expect(offered()).toEqual(['Owner', 'Member', 'Super member']);
   });
 
   it("corrects a member's name in Edit user and sends only what changed (issue 27 item 6)", async () => {

@@ -29,6 +29,7 @@ import { MEMBERS_TITLE_PARAM } from '../../../lib/company-paths.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { initials } from '../../../lib/initials.ts';
 import { canIn } from '../../../lib/permissions.ts';
+import { roleLabel } from '../../../lib/role-names.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { useUrlPaging } from '../../../lib/url-paging.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
@@ -207,7 +208,7 @@ export function MembersPage() {
                   </TableCell>
                   <TableCell>{member.name || '—'}</TableCell>
                   <TableCell>{member.email}</TableCell>
-                  <TableCell>{member.role.toUpperCase()}</TableCell>
+                  <TableCell>{roleLabel(member.role, t)}</TableCell>
                   <TableCell>
                     <StatusChip status={member.status} />
                   </TableCell>
