@@ -2,6 +2,7 @@ import type { CompanyAlarm } from '@sdp/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { phoneScreen } from '../../../testing/phone-screen.ts';
 import { renderPage, testMe } from '../../../testing/render-page.tsx';
 import { stubServer } from '../../../testing/stub-server.ts';
 import { CompanyAlarmsPage } from './company-alarms-page.tsx';
@@ -30,6 +31,13 @@ function alarm(
     isAcknowledged: state.acknowledged ?? false,
     isDone: state.done ?? false,
     updatedAt: '2026-11-21T02:00:00.000Z',
+    occurrences: 1,
+    lastValue: null,
+    lastAt: null,
+    reopenedFrom: null,
+    escalationStage: 0,
+    escalatedAt: null,
+    stillActive: null,
     acknowledgedAt: state.acknowledged ? '2026-11-21T03:00:00.000Z' : null,
     acknowledged_user: state.acknowledged ? 'Olivia Owner' : null,
     acknowledged_msg: state.acknowledged ? 'seen' : null,
@@ -163,20 +171,6 @@ describe('CompanyAlarmsPage: acting from the list', () => {
 });
 
 describe('CompanyAlarmsPage on a phone (issue 27.3)', () => {
-  /** A 390 px screen: every "max-width" query up to 599.95 px matches. */
-  function phoneScreen() {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: /max-width:\s*599\.95px/.test(query),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      onchange: null,
-      dispatchEvent: () => false,
-    }));
-  }
-
   it('shows each event as a card with its severity, state, what, when and the next action, and acts on that one', async () => {
     phoneScreen();
     const calls = stubServer({

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,6 +30,8 @@ import {
 } from './overview-table-logic.ts';
 
 const COLUMNS: readonly SortKey[] = ['equipment', 'model', 'type', 'status', 'alarmSince', 'lastData'];
+/** Below 600 px (issue 27.3): status, what (model, with its equipment and type) and since when, on screen. */
+const PHONE_COLUMNS: readonly SortKey[] = ['status', 'model', 'alarmSince'];
 
 /**
  * Every model of the company the user sees (issue 13 item 5): equipment, model, model type, status, how long it has
@@ -49,6 +53,8 @@ export function ModelStatusTable({
   const overall = useOverallStatus(companyId);
   const now = overall.dataUpdatedAt || Date.now();
   const rows = useMemo(() => viewRows(overall.data ?? [], view, now), [overall.data, view, now]);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const columns = phone ? PHONE_COLUMNS : COLUMNS;
 
   if (overall.isPending) return <Skeleton variant="rounded" height={240} />;
   if (overall.isError)
@@ -94,7 +100,7 @@ export function ModelStatusTable({
           <Table size="small" aria-labelledby="overview-models">
             <TableHead>
               <TableRow>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <TableCell
                     key={column}
                     sortDirection={view.sort === column ? view.dir : false}
@@ -114,14 +120,51 @@ export function ModelStatusTable({
             <TableBody>
               {rows.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>
+                  <TableCell colSpan={columns.length}>
                     <Typography color="text.secondary">{t('companyOverview.noModels')}</Typography>
                   </TableCell>
                 </TableRow>
               ) : null}
               {rows.map((row) => {
                 const duration = alarmDurationMs(row, now);
-                return (
+                const type = t(
+                  `companyOverview.types.${String(row.model_type_id) as '1' | '2' | '3' | '4' | '5'}`,
+                );
+                const status = (
+                  <TableCell key="status">
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+                      <StatusDot status={row.status} decorative />
+                      {t(`modelStatus.${modelStatusKind(row.status)}`)}
+                    </Box>
+                  </TableCell>
+                );
+                const since =
+                  duration !== null && row.alarmSince
+                    ? t('companyOverview.since', {
+                        duration: formatDuration(duration),
+                        time: formatDateTimeIn(row.alarmSince, timeZone),
+                      })
+                    : null;
+                const lastData = row.lastDataAt
+                  ? formatDateTimeIn(row.lastDataAt, timeZone)
+                  : t('companyOverview.never');
+                return phone ? (
+                  <TableRow key={row.model_id} data-status={row.status} hover>
+                    {status}
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <Link to={`/model/${row.model_id}`}>{row.model_name}</Link>
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {row.equipment_name} · {type}
+                      </Typography>
+                    </TableCell>
+                    <TableCell data-duration-ms={duration ?? ''}>
+                      <Typography variant="body2">{since ?? '–'}</Typography>
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {t('companyOverview.columns.lastData')}: {lastData}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                ) : (
                   <TableRow key={row.model_id} data-status={row.status} hover>
                     <TableCell sx={{ fontWeight: 600 }}>
                       {row.equipment_name}
@@ -134,28 +177,12 @@ export function ModelStatusTable({
                     <TableCell>
                       <Link to={`/model/${row.model_id}`}>{row.model_name}</Link>
                     </TableCell>
-                    <TableCell>
-                      {t(`companyOverview.types.${String(row.model_type_id) as '1' | '2' | '3' | '4' | '5'}`)}
-                    </TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
-                        <StatusDot status={row.status} decorative />
-                        {t(`modelStatus.${modelStatusKind(row.status)}`)}
-                      </Box>
-                    </TableCell>
+                    <TableCell>{type}</TableCell>
+                    {status}
                     <TableCell sx={{ whiteSpace: 'nowrap' }} data-duration-ms={duration ?? ''}>
-                      {duration !== null && row.alarmSince
-                        ? t('companyOverview.since', {
-                            duration: formatDuration(duration),
-                            time: formatDateTimeIn(row.alarmSince, timeZone),
-                          })
-                        : '–'}
+                      {since ?? '–'}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {row.lastDataAt
-                        ? formatDateTimeIn(row.lastDataAt, timeZone)
-                        : t('companyOverview.never')}
-                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastData}</TableCell>
                   </TableRow>
                 );
               })}
