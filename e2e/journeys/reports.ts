@@ -54,6 +54,11 @@ test('an OWNER sets a monthly MCA report, previews a customized report of P102 a
     await save.click();
     await page.getByText('Report saved successfully.').waitFor();
 
+    // A preview the browser refuses to frame says so in the console (issue 26 item 4: frame-ancestors 'none').
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Refused to (display|frame)/.test(message.text())) refused.push(message.text());
+    });
     await page.goto(`/model/${p102}`);
     const panel = page.getByRole('region', { name: 'Customize Report' });
     await panel.scrollIntoViewIfNeeded();
@@ -66,6 +71,13 @@ test('an OWNER sets a monthly MCA report, previews a customized report of P102 a
     await preview.waitFor({ timeout: 60_000 });
     const url = await preview.getAttribute('src');
     assert.match(url ?? '', /\/report-files\//);
+    // The frame shows the PDF, not Chromium's error page for a refused frame.
+    const frame = await (await preview.elementHandle())?.contentFrame();
+    assert.ok(frame, 'the preview frame exists');
+    for (let waited = 0; waited < 30_000 && !/\/report-files\//.test(frame.url()); waited += 250)
+      await page.waitForTimeout(250);
+    assert.match(frame.url(), /\/report-files\//);
+    assert.deepEqual(refused, []);
     const pdf = await page.request.get(url as string);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');

@@ -41,3 +41,20 @@ export function helmetOptions(config: {
     crossOriginEmbedderPolicy: false,
   };
 }
+
+/** The header names of the framing rule (Content-Security-Policy's frame-ancestors and X-Frame-Options). */
+interface HeaderReply {
+  getHeader(name: string): unknown;
+  header(name: string, value: string): unknown;
+}
+
+/**
+ * Lets the portal's own pages frame this one answer (a report PDF in Customize Report's preview, issue 26 item 4):
+ * `frame-ancestors 'self'` and X-Frame-Options SAMEORIGIN instead of 'none' / DENY. Other sites still cannot.
+ */
+export function allowSameOriginFraming(reply: HeaderReply) {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}

@@ -14,6 +14,7 @@ import { access, requireAuth } from '../../auth/access.ts';
 import { type EquipmentVisibility, seesEquipment } from '../../auth/equipment-visibility.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { errorResponses, paramId } from '../../lib/route-schemas.ts';
+import { allowSameOriginFraming } from '../../lib/security-headers.ts';
 import { ReportRateLimited, type ReportsService } from './reports.service.ts';
 
 interface Options {
@@ -129,6 +130,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<Options> = async (app, { servi
         const seen = await visibility.ofModel(file.model_id, auth.userId);
         if (!seen || !seesEquipment(auth.permissions, seen)) throw notFound('Report file not found.');
       }
+      // The model page's preview frames the PDF (same origin only).
+      allowSameOriginFraming(reply);
       reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${file.file_name}"`)

@@ -119,6 +119,10 @@ describe('the report PDF (spec 03 §2.17, §7.6)', () => {
     const file = await call('owner', 'GET', url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    // The model page's preview may frame it; other sites may not (issue 26 item 4).
+    expect(String(file.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(String(file.headers['content-security-policy'])).not.toContain("frame-ancestors 'none'");
+    expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
     // SDP_REPORT_PDF_DIR keeps the PDF for a person to look at.
     if (process.env.SDP_REPORT_PDF_DIR)
       writeFileSync(path.join(process.env.SDP_REPORT_PDF_DIR, 'report.pdf'), file.rawPayload);
