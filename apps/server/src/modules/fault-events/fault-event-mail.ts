@@ -15,6 +15,7 @@ const TEXT = {
       reminder: 'Fault event not acknowledged',
     },
     level: { 1: 'Warning', 2: 'Alarm' },
+    trippedBy: { fixed_limit: 'Fixed limit', learned_baseline: 'Learned baseline' },
     by: { ack: 'Acknowledged by', update: 'Updated by', done: 'Done by', new: '', reminder: '' },
     fields: {
       status: 'Overall status',
@@ -28,6 +29,7 @@ const TEXT = {
       value: 'Alarm value',
       warning: 'Warning limit',
       alarm: 'Alarm limit',
+      trippedBy: 'Tripped by',
       comment: 'Comment',
       evidence: 'Evidence',
       exceed: 'past the limit',
@@ -49,6 +51,7 @@ const TEXT = {
       reminder: 'เหตุการณ์ความผิดปกติยังไม่ได้รับการรับทราบ',
     },
     level: { 1: 'เตือน', 2: 'แจ้งเตือนอันตราย' },
+    trippedBy: { fixed_limit: 'ขีดจำกัดคงที่', learned_baseline: 'ค่าฐานที่เรียนรู้' },
     by: { ack: 'รับทราบโดย', update: 'แก้ไขโดย', done: 'เสร็จสิ้นโดย', new: '', reminder: '' },
     fields: {
       status: 'สถานะรวม',
@@ -62,6 +65,7 @@ const TEXT = {
       value: 'ค่าที่แจ้งเตือน',
       warning: 'ค่าขีดจำกัดเตือน',
       alarm: 'ค่าขีดจำกัดแจ้งเตือน',
+      trippedBy: 'เกิดจาก',
       comment: 'ความคิดเห็น',
       evidence: 'หลักฐาน',
       exceed: 'เกินขีดจำกัด',
@@ -141,6 +145,7 @@ export function faultEventMail(input: {
     `${t.fields.value}: ${two(event.alarm_value)}${evidence?.unit ? ` ${line(evidence.unit)}` : ''}`,
     `${t.fields.warning}: ${two(event.warning_limit)}`,
     `${t.fields.alarm}: ${two(event.alarm_limit)}`,
+    `${t.fields.trippedBy}: ${t.trippedBy[event.tripped_by]}`,
   ];
   if (input.kind === 'reminder') {
     // Escalation (issue 26 item 6): the comment carries the hours the event waited.

@@ -20,6 +20,8 @@ export interface FaultEventRow {
   warning_limit: number | null;
   alarm_limit: number | null;
   sensor_id: string;
+  /** Which limit raised the level (issue 25 item 4). */
+  tripped_by: 'fixed_limit' | 'learned_baseline';
   cause: string;
   recommendation: string;
   /** The diagnosis stored with the evidence (issue 26 item 2); null before it, and for older events. */
@@ -97,7 +99,7 @@ const DEFAULT_PREFERENCES: MailPreferences = {
 
 const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_date, f.alarm_type, f.alarm_message,
   f.occurrences, f.last_value, f.last_at, f.reopened_from::int AS reopened_from, f.escalation_stage, f.escalated_at,
-  f.alarm_value, f.warning_limit, f.alarm_limit, f.sensor_id, f.cause, f.recommendation, f.diagnosis, f.is_acknowledged,
+  f.alarm_value, f.warning_limit, f.alarm_limit, f.tripped_by, f.sensor_id, f.cause, f.recommendation, f.diagnosis, f.is_acknowledged,
   f.acknowledged_at, f.acknowledged_msg, ab.id AS ack_by_id, ab.name AS ack_by_name, ab.email AS ack_by_email,
   f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at,
   f.outcome, f.outcome_failure_mode`;

@@ -91,6 +91,7 @@ export function toFaultEvent(
     alarmValue: row.alarm_value,
     warningLimit: row.warning_limit,
     alarmLimit: row.alarm_limit,
+    trippedBy: row.tripped_by,
     sensorId: row.sensor_id,
     tag: row.tag,
     cause: row.cause,

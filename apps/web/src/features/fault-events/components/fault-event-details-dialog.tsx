@@ -111,6 +111,9 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
           alarm: twoDecimals(event.alarmLimit),
         })})`}
       </Row>
+      <Row label={t('baseline.trippedBy')}>
+        {event.trippedBy === 'learned_baseline' ? t('baseline.learned_baseline') : t('baseline.fixed_limit')}
+      </Row>
       <Row label={t('faultEvents.sensor')}>{words.sensor}</Row>
       {words.failureMode ? <Row label={t('faultEvents.failureMode')}>{words.failureMode}</Row> : null}
       <Row label={t('faultEvents.cause')}>{words.cause}</Row>
