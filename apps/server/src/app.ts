@@ -197,6 +197,13 @@ export async function buildApp({
   installErrorHandler(app, config.bodyLimitBytes);
 
   const { db, pool } = database;
+  // Lag-tolerant reads (dashboards, trends, reports, exports) on the DATABASE_READ_URL replicas (issue 28 item 2).
+  const readPool = database.reads?.pool ?? pool;
+  if (database.reads) {
+    const reads = database.reads;
+    reads.install(app);
+    app.addHook('onClose', async () => reads.close());
+  }
   // One store of uploaded files for the routes and the demo plant (main.ts), with its quota and owner rows.
   // One store of bytes and one reader of stored series for every module that needs them.
   // FILES_STORE=s3: a bucket, its module loaded only then (the S3 client is large); its connections close with the app.
@@ -205,7 +212,7 @@ export async function buildApp({
   const storage: FileStorage = s3 ?? createLocalStorage(config.filesDir);
   // A bucket that is missing or refuses the keys is said at start, not at the first upload (GET /readyz says it too).
   storage.check().catch((error: Error) => app.log.error(`file storage is not usable: ${error.message}`));
-  const timeseries = createTimeseriesRepository(pool);
+  const timeseries = createTimeseriesRepository(readPool);
   const files = createFileStore({
     db,
     repository: createFilesRepository(db),
@@ -335,7 +342,7 @@ export async function buildApp({
     db,
     visibility,
     limits: config.reportLimits,
-    repository: createReportsRepository(db, pool),
+    repository: createReportsRepository(db, readPool),
     runs: emailSchedulesRepository,
     timeseries,
     master,
@@ -475,7 +482,7 @@ export async function buildApp({
       });
       await api.register(transformerRoutes, {
         service: createTransformerService({
-          repository: createTransformerRepository(pool),
+          repository: createTransformerRepository(readPool),
           timeseries,
           models,
           master,
@@ -483,11 +490,11 @@ export async function buildApp({
         visibility,
       });
       await api.register(pdRoutes, {
-        service: createPdService({ repository: createPdRepository(pool), models }),
+        service: createPdService({ repository: createPdRepository(readPool), models }),
         visibility,
       });
       // Issue 13: VCA and EVS dashboards and the company-wide status tables.
-      const vca = createVcaService({ repository: createVcaRepository(pool), timeseries, models, master });
+      const vca = createVcaService({ repository: createVcaRepository(readPool), timeseries, models, master });
       await api.register(vcaRoutes, { service: vca, visibility });
       await api.register(evsRoutes, {
         service: createEvsService({ timeseries, models, master }),
@@ -496,7 +503,7 @@ export async function buildApp({
       // Issue 14: the RVS vibration view.
       await api.register(rvsRoutes, {
         service: createRvsService({
-          repository: createRvsRepository(pool),
+          repository: createRvsRepository(readPool),
           timeseries,
           models,
           master,
@@ -506,7 +513,7 @@ export async function buildApp({
       });
       await api.register(modelSummaryRoutes, {
         service: createModelSummaryService({
-          repository: createModelSummaryRepository(pool),
+          repository: createModelSummaryRepository(readPool),
           visibility,
           vca,
         }),
@@ -531,7 +538,7 @@ export async function buildApp({
       await api.register(reportsRoutes, { service: reports, visibility });
       await api.register(mcaRoutes, {
         service: createMcaService({
-          repository: createMcaRepository(pool),
+          repository: createMcaRepository(readPool),
           timeseries,
           models,
           master,

@@ -20,6 +20,16 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_READ_URL: z
+      .string()
+      .trim()
+      .regex(
+        /^(postgres(ql)?:\/\/[^,\s]+)(\s*,\s*postgres(ql)?:\/\/[^,\s]+)*$/,
+        'must be one or more postgres:// URLs separated by commas',
+      )
+      .optional(),
+    DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+    DATABASE_READ_STICKY_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -225,6 +235,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas for lag-tolerant reads (DATABASE_READ_URL), how far behind they may be, read-your-writes. */
+  readReplicas: { urls: string[]; maxLagMs: number; stickyMs: number };
   dataDir: string;
   embeddedPgPort: number;
   logLevel: string;
@@ -374,6 +386,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       '',
     ),
     databaseUrl: e.DATABASE_URL,
+    readReplicas: {
+      urls: (e.DATABASE_READ_URL ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+      maxLagMs: e.DATABASE_READ_MAX_LAG_SECONDS * 1000,
+      stickyMs: e.DATABASE_READ_STICKY_SECONDS * 1000,
+    },
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type EmbeddedDatabase, ownShutdown, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/pool.ts';
+import { createReadRouting } from './db/read-routing.ts';
 import { demoAccounts, seedDemo } from './demo/demo.seed.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { createJobs } from './jobs/jobs.ts';
@@ -60,6 +61,16 @@ if (!databaseUrl) {
 }
 
 const database = openDatabase(databaseUrl);
+if (config.readReplicas.urls.length) {
+  database.reads = createReadRouting({
+    primary: database.pool,
+    replicaUrls: config.readReplicas.urls,
+    maxLagMs: config.readReplicas.maxLagMs,
+    stickyMs: config.readReplicas.stickyMs,
+    log: (message) => log.warn({ component: 'read-replicas' }, message),
+  });
+  log.info(`lag-tolerant reads on ${config.readReplicas.urls.length} replica(s) (DATABASE_READ_URL)`);
+}
 const jobs = createJobs(databaseUrl, (error) => log.error({ err: error }, 'job queue error'));
 let ready = false;
 const events = createEventBus(databaseUrl, (message) => log.warn(message));

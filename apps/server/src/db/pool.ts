@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { ReadRouting } from './read-routing.ts';
 import type { Database } from './schema.ts';
 
 // Dates stay 'YYYY-MM-DD' text: a calendar date has no time zone, and Date objects would shift it.
@@ -13,6 +14,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   pool: pg.Pool;
   db: Db;
+  /** Replicas for lag-tolerant reads (DATABASE_READ_URL), when there are any. */
+  reads?: ReadRouting | null;
   close(): Promise<void>;
 }
 
