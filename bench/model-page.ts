@@ -124,7 +124,10 @@ try {
     await page.goto(`/model/${modelId}`);
     const drawn = await page.waitForFunction(
       () => {
-        const boxes = [...document.querySelectorAll('[data-ready]')] as (HTMLElement & {
+        // On screen: the kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
+        const boxes = [...document.querySelectorAll('[data-ready]')].filter(
+          (box) => box.getBoundingClientRect().top < window.innerHeight,
+        ) as (HTMLElement & {
           echarts?: { getOption: () => { series?: { data?: unknown[] }[] } | undefined };
         })[];
         if (boxes.length === 0) return false;

@@ -70,6 +70,8 @@ type EChartsBox = {
 
 /** Points per series of a drawn chart, once it has data. */
 async function drawn(chart: Locator, what: string) {
+  // The kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
+  await chart.scrollIntoViewIfNeeded();
   await chart.locator('canvas').first().waitFor({ timeout: 30_000 });
   await chart
     .page()

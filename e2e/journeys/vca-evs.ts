@@ -68,6 +68,8 @@ after(async () => {
 
 /** Points in a chart's ECharts option (per series name) once it is drawn, and how much of its canvas is painted. */
 async function drawnSeries(chart: Locator) {
+  // The kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
+  await chart.scrollIntoViewIfNeeded();
   await chart.locator('canvas').first().waitFor();
   await chart.page().waitForFunction(
     (element) => {

@@ -6,6 +6,8 @@ import type { Locator } from 'playwright-core';
  * (every 7th pixel neither transparent nor white). The kit exposes the instance as `box.echarts`.
  */
 export async function chartContents(chart: Locator) {
+  // The kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
+  await chart.scrollIntoViewIfNeeded();
   await chart.locator('canvas').first().waitFor();
   await chart
     .page()

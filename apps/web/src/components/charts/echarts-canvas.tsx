@@ -23,6 +23,29 @@ function loadEChartsGl() {
 }
 
 /**
+ * Calls `show` once the box comes within 200 px of the viewport, and answers how to stop waiting: a chart below
+ * the fold costs no ECharts chunk, no instance and no drawing before it is scrolled to, so the first paint and the
+ * main thread belong to what is on screen (issue 29). Its box keeps its height meanwhile, so nothing shifts.
+ * Where IntersectionObserver is missing the chart is created at once.
+ */
+function whenOnScreen(element: HTMLElement, show: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    show();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { rootMargin: '200px 0px' },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
  * A click on the chart: `grid` is the clicked point in the axis values of a 2D chart (absent outside the plot
  * area); `value` is the value of the clicked item of a 3D chart.
  */
@@ -61,9 +84,9 @@ type EChartsCanvasProps = {
 };
 
 /**
- * The one place a chart is drawn: ECharts (loaded lazily, canvas renderer) in a box of the given height that
- * follows its width. The option is replaced whole on each change. `data-points` counts the points drawn, so a
- * journey can tell a drawn chart from an empty one.
+ * The one place a chart is drawn: ECharts (loaded lazily, canvas renderer, created when the box nears the screen)
+ * in a box of the given height that follows its width. The option is replaced whole on each change. `data-points`
+ * counts the points drawn, so a journey can tell a drawn chart from an empty one.
  */
 export function EChartsCanvas({
   option,
@@ -104,60 +127,63 @@ export function EChartsCanvas({
     const failed = (error: unknown) => {
       if (!disposed) setFailure(error instanceof Error ? error.message : String(error));
     };
-    void (gl ? loadEChartsGl() : loadECharts()).then(({ init, connect }) => {
-      if (disposed) return;
-      let created: EChartsInstance;
-      try {
-        created = init(element, undefined, { renderer: 'canvas' });
-      } catch (error) {
-        failed(error);
-        return;
-      }
-      instance = created;
-      // Charts of one group zoom together (e.g. the MCA residual and diagnostic charts, spec 02 §2.7).
-      if (group) {
-        created.group = group;
-        connect(group);
-      }
-      // Journeys and benches read the drawn option from the box (`box.echarts.getOption()`).
-      Object.defineProperty(element, 'echarts', { value: created, configurable: true });
-      if (gl) {
-        created.on?.('click', (params: { value?: unknown }) => {
-          if (Array.isArray(params.value)) clickListener.current?.({ value: params.value as number[] });
-        });
-      } else {
-        created.on?.('click', (params: ClickParams) => {
-          if (params.componentType === 'markPoint') {
-            const id = (params.data as { id?: unknown } | null | undefined)?.id;
-            if (params.seriesIndex !== undefined && typeof id === 'string')
-              clickListener.current?.({ mark: { seriesIndex: params.seriesIndex, id } });
-            return;
-          }
-          if (
-            params.seriesIndex === undefined ||
-            params.dataIndex === undefined ||
-            !Array.isArray(params.value)
-          )
-            return;
-          clickListener.current?.({
-            item: {
-              seriesIndex: params.seriesIndex,
-              dataIndex: params.dataIndex,
-              value: params.value as number[],
-            },
+    const create = () =>
+      (gl ? loadEChartsGl() : loadECharts()).then(({ init, connect }) => {
+        if (disposed) return;
+        let created: EChartsInstance;
+        try {
+          created = init(element, undefined, { renderer: 'canvas' });
+        } catch (error) {
+          failed(error);
+          return;
+        }
+        instance = created;
+        // Charts of one group zoom together (e.g. the MCA residual and diagnostic charts, spec 02 §2.7).
+        if (group) {
+          created.group = group;
+          connect(group);
+        }
+        // Journeys and benches read the drawn option from the box (`box.echarts.getOption()`).
+        Object.defineProperty(element, 'echarts', { value: created, configurable: true });
+        if (gl) {
+          created.on?.('click', (params: { value?: unknown }) => {
+            if (Array.isArray(params.value)) clickListener.current?.({ value: params.value as number[] });
           });
-        });
-        created.getZr?.().on('click', (event: { offsetX: number; offsetY: number }) => {
-          const pixel = [event.offsetX, event.offsetY];
-          if (!created.containPixel('grid', pixel)) return;
-          const [x, y] = created.convertFromPixel({ gridIndex: 0 }, pixel) as number[];
-          if (x !== undefined && y !== undefined) clickListener.current?.({ grid: [x, y] });
-        });
-      }
-      setChart(instance);
-    }, failed);
+        } else {
+          created.on?.('click', (params: ClickParams) => {
+            if (params.componentType === 'markPoint') {
+              const id = (params.data as { id?: unknown } | null | undefined)?.id;
+              if (params.seriesIndex !== undefined && typeof id === 'string')
+                clickListener.current?.({ mark: { seriesIndex: params.seriesIndex, id } });
+              return;
+            }
+            if (
+              params.seriesIndex === undefined ||
+              params.dataIndex === undefined ||
+              !Array.isArray(params.value)
+            )
+              return;
+            clickListener.current?.({
+              item: {
+                seriesIndex: params.seriesIndex,
+                dataIndex: params.dataIndex,
+                value: params.value as number[],
+              },
+            });
+          });
+          created.getZr?.().on('click', (event: { offsetX: number; offsetY: number }) => {
+            const pixel = [event.offsetX, event.offsetY];
+            if (!created.containPixel('grid', pixel)) return;
+            const [x, y] = created.convertFromPixel({ gridIndex: 0 }, pixel) as number[];
+            if (x !== undefined && y !== undefined) clickListener.current?.({ grid: [x, y] });
+          });
+        }
+        setChart(instance);
+      }, failed);
+    const stopWaiting = whenOnScreen(element, () => void create());
     return () => {
       disposed = true;
+      stopWaiting();
       observer?.disconnect();
       instance?.dispose();
       setChart(undefined);
