@@ -151,14 +151,17 @@ export function ModelStatusTable({
                 return phone ? (
                   <TableRow key={row.model_id} data-status={row.status} hover>
                     {status}
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <TableCell sx={{ overflowWrap: 'break-word', minWidth: 120 }}>
                       <Link to={`/model/${row.model_id}`}>{row.model_name}</Link>
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {row.equipment_name} · {type}
                       </Typography>
                     </TableCell>
                     <TableCell data-duration-ms={duration ?? ''}>
-                      <Typography variant="body2">{since ?? '–'}</Typography>
+                      {/* How long only: the start time would need a second line on a phone. */}
+                      <Typography variant="body2">
+                        {duration !== null && since ? formatDuration(duration) : '–'}
+                      </Typography>
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {t('companyOverview.columns.lastData')}: {lastData}
                       </Typography>
