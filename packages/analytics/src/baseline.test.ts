@@ -11,6 +11,7 @@ import {
 interface Case {
   name: string;
   direction: 'high' | 'low';
+  scale: 'linear' | 'decibel';
   values: number[];
   centre: number;
   madSigma: number;
@@ -39,7 +40,7 @@ describe('learnBaseline against numpy/scipy', () => {
 
   for (const reference of fixture.cases) {
     it(`${reference.name}: centre, spread and limits within 1e-9 relative`, () => {
-      const band = learnBaseline(reference.values, reference.direction, rule);
+      const band = learnBaseline(reference.values, reference.direction, rule, reference.scale);
       const close = (actual: number, expected: number) =>
         expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
       close(band.centre, reference.centre);
@@ -56,6 +57,13 @@ describe('learnBaseline against numpy/scipy', () => {
     const band = learnBaseline(steady.values, 'high', rule);
     expect(band.warning / band.centre).toBeCloseTo(1.3, 9);
     expect(band.alarm / band.centre).toBeCloseTo(1.6, 9);
+  });
+
+  it('a level in dB gets a floor of 0.42 dB (5 % of the amplitude), not 5 % of the dB number', () => {
+    const steady = fixture.cases.find((c) => c.scale === 'decibel') as Case;
+    const band = learnBaseline(steady.values, 'high', rule, 'decibel');
+    expect(band.spread).toBeCloseTo(20 * Math.log10(1.05), 12);
+    expect(band.warning - band.centre).toBeCloseTo(6 * 20 * Math.log10(1.05), 12);
   });
 
   it('spikes in the learning period barely move the band (median and MAD ignore them)', () => {

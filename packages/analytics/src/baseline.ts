@@ -9,7 +9,8 @@
  *   robust statistics rest on enough values.
  * - Band: centre m = median of the learning values; spread σ = max(1.4826 · MAD, `minimumSpreadFraction` · |m|)
  *   (MAD: median absolute deviation, 1.4826 makes it σ for Gaussian data; the floor keeps a very steady or quiet
- *   machine from alarming on a few per cent of noise).
+ *   machine from alarming on a few per cent of noise). A level in decibels (MCA sidebands) is already a ratio: its
+ *   floor is the same share of the amplitude, 20 · log10(1 + fraction) dB (0.42 dB for 5 %).
  * - Limits: warning at m + `warningDeviations` · σ, alarm at m + `alarmDeviations` · σ (for a value that is bad when
  *   low, m − k · σ). With the defaults 6 and 12 and the 5 % floor, warning comes at 1.3 × the baseline level at the
  *   earliest and alarm at 1.6 ×.
@@ -95,13 +96,14 @@ export function baselineLearningComplete(
 
 /**
  * The normal band learned from `values` (the learning period's values, any order) under `rule`; `direction` says
- * whether the value is bad when high (vibration, current indicators) or low. Throws on fewer than 3 or non-finite
- * values or an invalid rule.
+ * whether the value is bad when high (vibration, current indicators) or low; `scale` 'decibel' for levels in dB. Throws
+ * on fewer than 3 or non-finite values or an invalid rule.
  */
 export function learnBaseline(
   values: ArrayLike<number>,
   direction: 'high' | 'low',
   rule: BaselineRule = DEFAULT_BASELINE_RULE,
+  scale: 'linear' | 'decibel' = 'linear',
 ): LearnedBaseline {
   assertBaselineRule(rule);
   assertFiniteSignal(values, 'baseline values');
@@ -109,7 +111,11 @@ export function learnBaseline(
     throw new AnalyticsInputError(ANALYTICS_ERROR_CODES.invalid, 'a baseline needs at least 3 values');
   }
   const centre = median(values);
-  const spread = Math.max(robustScale(values), rule.minimumSpreadFraction * Math.abs(centre));
+  const floor =
+    scale === 'decibel'
+      ? 20 * Math.log10(1 + rule.minimumSpreadFraction)
+      : rule.minimumSpreadFraction * Math.abs(centre);
+  const spread = Math.max(robustScale(values), floor);
   const sign = direction === 'low' ? -1 : 1;
   return {
     centre,

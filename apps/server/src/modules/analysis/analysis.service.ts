@@ -308,7 +308,14 @@ export function createAnalysisService(deps: Deps) {
                 // Learned and fixed limits both apply; the tag's status is the higher of the two.
                 const fixed = bounds ? updateAlarmState(alarm, sample.value, bounds, config) : null;
                 const baseline = limit.learns
-                  ? feedLearnedBaseline(learned, sample, limit.direction, rule, config)
+                  ? feedLearnedBaseline(
+                      learned,
+                      sample,
+                      limit.direction,
+                      rule,
+                      config,
+                      limit.decibel ? 'decibel' : 'linear',
+                    )
                   : null;
                 const next = Math.max(fixed?.status ?? 0, baseline?.status ?? 0);
                 if (next > status && limit.alert) {

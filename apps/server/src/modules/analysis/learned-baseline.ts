@@ -70,7 +70,8 @@ export function baselineRuleOf(settings: ModelSettings): BaselineRule {
 
 /**
  * Feeds one value to a learned baseline: while learning it is collected (and the band learned once the period is
- * complete); afterwards it goes through the band's warning and alarm levels with the model's persistence. Values
+ * complete; `scale` 'decibel' for levels in dB); afterwards it goes through the band's warning and alarm levels with the
+ * model's persistence. Values
  * dated before the learning period (backfill older than a reset) neither teach nor judge.
  */
 export function feedLearnedBaseline(
@@ -79,6 +80,7 @@ export function feedLearnedBaseline(
   direction: 'high' | 'low',
   rule: BaselineRule,
   config: PersistenceConfig,
+  scale: 'linear' | 'decibel' = 'linear',
 ): { state: LearnedState; status: LimitStatus; limits: Limits | null } {
   const state = previous ?? startLearning(sample.t);
   if (sample.t < state.sinceMs) return { state, status: 0, limits: null };
@@ -91,7 +93,7 @@ export function feedLearnedBaseline(
       stride *= 2;
     }
     if (values.length >= 3 && baselineLearningComplete(state.sinceMs, sample.t, seen, rule)) {
-      const band = learnBaseline(values, direction, rule);
+      const band = learnBaseline(values, direction, rule, scale);
       return {
         state: { ...state, values: [], stride: 1, seen, band, learnedAtMs: sample.t },
         status: 0,

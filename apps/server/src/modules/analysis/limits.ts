@@ -20,6 +20,8 @@ export interface MonitoredLimit {
    * MCA indicators, VCA trend signals. Temperatures, batteries and transformer readings keep their fixed limits only.
    */
   learns: boolean;
+  /** The value is a level in dB (MCA indicators): its learned band's floor is a share of the amplitude. */
+  decibel?: boolean;
 }
 
 /** Every tag a model's configuration monitors, with its limits (spec 02 §3 rows, spec 03 §3 RVS limits). */
@@ -51,6 +53,7 @@ export function monitoredLimits(settings: ModelSettings, master: MasterData): Ma
       direction: sensor.direction,
       alert: row.isAlert,
       learns: learning.has(row),
+      decibel: sensor.unit === 'dB',
     });
   }
   for (const row of settings.vibration_sensor_in) {
