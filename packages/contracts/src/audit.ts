@@ -37,6 +37,8 @@ export const auditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** What the entity is called now (a model's title and code, a user's name, a tag's code), when it still exists. */
+  entityName: z.string().nullable(),
   /** What changed: for updates `{before, after}` of the changed fields where recorded. */
   detail: z.record(z.string(), z.unknown()),
 });

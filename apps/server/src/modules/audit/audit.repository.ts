@@ -11,6 +11,26 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * The name of what an entry is about, looked up by its kind: a model's title and code, a tag's or folder's title, a
+ * user's name (else e-mail), a company's title, an ingest key's name, an invited user's e-mail. Null when the thing
+ * is gone or the kind names nothing (sessions, configuration items).
+ */
+const ENTITY_NAME = sql<string | null>`CASE
+  WHEN a.entity = 'model' THEN coalesce(
+    (SELECT m.title || ' (' || m.code || ')' FROM equipment_models m WHERE m.id::text = a.entity_id),
+    (SELECT o.title FROM equipment_model_offlines o WHERE o.id::text = a.entity_id))
+  WHEN a.entity IN ('structure', 'equipment-tag') THEN coalesce(
+    (SELECT s.title FROM structure_items s WHERE s.id::text = a.entity_id),
+    (SELECT m.title || ' (' || m.code || ')' FROM equipment_models m WHERE m.id::text = a.entity_id))
+  WHEN a.entity IN ('member', 'admin', 'user') THEN
+    (SELECT coalesce(nullif(x.name, ''), x.email) FROM users x WHERE x.id::text = a.entity_id)
+  WHEN a.entity = 'company' THEN (SELECT c2.title FROM companies c2 WHERE c2.id::text = a.entity_id)
+  WHEN a.entity = 'ingest-key' THEN (SELECT k.name FROM ingest_keys k WHERE k.id::text = a.entity_id)
+  WHEN a.entity = 'invitation' THEN
+    (SELECT x.email FROM invitations i JOIN users x ON x.id = i.user_id WHERE i.id::text = a.entity_id)
+END`;
+
 /** `%…%` for ILIKE with the user's own % and _ taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -66,6 +86,7 @@ export function createAuditRepository(db: Db) {
             'a.action',
             'a.entity',
             'a.entity_id',
+            ENTITY_NAME.as('entity_name'),
             'a.detail',
             'a.user_id',
             'u.name as user_name',
@@ -93,6 +114,7 @@ export function createAuditRepository(db: Db) {
         action: row.action,
         entity: row.entity,
         entityId: row.entity_id,
+        entityName: row.entity_name,
         detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<
           string,
           unknown

@@ -49,6 +49,8 @@ describe('GET /companies/:id/audit-log', () => {
     const [newest, older] = page.items;
     expect(newest).toMatchObject({
       entity: 'ingest-key',
+      // Which one, in words (issue 27 item 2): the key's name, not only its id.
+      entityName: 'Gateway north',
       action: 'create',
       user: { email: 'owner@acme.test' },
       company: { id: tenants.companyId, title: 'Acme Power' },
@@ -56,6 +58,7 @@ describe('GET /companies/:id/audit-log', () => {
     expect(older?.user?.email).toBe('admin@acme.test');
     expect(Date.parse(newest?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(older?.at ?? ''));
     expect(page.entities).toEqual(expect.arrayContaining(['ingest-key', 'structure']));
+    expect(page.items.find((item) => item.entity === 'structure')?.entityName).toBe('AUDITED AREA');
     expect(page.items.every((item) => item.company?.id === tenants.companyId)).toBe(true);
   });
 

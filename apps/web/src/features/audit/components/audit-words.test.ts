@@ -2,7 +2,7 @@ import type { AuditEntry } from '@sdp/contracts';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import { describeAuditEntry } from './audit-words.ts';
+import { auditActionWords, auditWhatWords, describeAuditEntry } from './audit-words.ts';
 
 const entry = (action: string, detail: Record<string, unknown>, entity = 'fault-event'): AuditEntry => ({
   id: '1',
@@ -12,6 +12,7 @@ const entry = (action: string, detail: Record<string, unknown>, entity = 'fault-
   action,
   entity,
   entityId: '12',
+  entityName: null,
   detail,
 });
 
@@ -57,5 +58,30 @@ describe('describeAuditEntry', () => {
   it('leaves other kinds of entries to the raw view', () => {
     expect(describeAuditEntry(entry('create', { title: 'x' }, 'structure'), i18next.t)).toBeNull();
     expect(describeAuditEntry(entry('escalate-unknown', {}), i18next.t)).toBeNull();
+  });
+});
+
+describe('who did what to which, in words (issue 27 item 2)', () => {
+  it('names the action and the thing by its name, in English and Thai', async () => {
+    await i18next.changeLanguage('en');
+    const model = {
+      ...entry('create-model', {}, 'model'),
+      entityName: 'Cooling water pump 101 train (P101-RVS1)',
+    };
+    expect(auditActionWords(model.action, i18next.t)).toBe('Created a model');
+    expect(auditWhatWords(model, i18next.t)).toBe('Model: Cooling water pump 101 train (P101-RVS1)');
+    expect(auditWhatWords({ entity: 'member', entityName: 'Sam Super' }, i18next.t)).toBe(
+      'Member: Sam Super',
+    );
+    await i18next.changeLanguage('th');
+    expect(auditActionWords('create-model', i18next.t)).toBe('สร้างโมเดล');
+    expect(auditWhatWords(model, i18next.t)).toBe('โมเดล: Cooling water pump 101 train (P101-RVS1)');
+    await i18next.changeLanguage('en');
+  });
+
+  it('spells out an action or kind it has no words for, and leaves out a name the server did not find', () => {
+    expect(auditActionWords('merge-series', i18next.t)).toBe('Merge series');
+    expect(auditWhatWords({ entity: 'session', entityName: null }, i18next.t)).toBe('Session');
+    expect(auditWhatWords({ entity: 'rollup-job', entityName: null }, i18next.t)).toBe('Rollup job');
   });
 });

@@ -1,7 +1,13 @@
 import type { AuditEntry } from '@sdp/contracts';
 import type { TFunction } from 'i18next';
 
-const FAULT_EVENT_ACTIONS = ['acknowledge', 'update-comment', 'done', 'update-done-comment'] as const;
+const FAULT_EVENT_ACTIONS = [
+  'acknowledge',
+  'update-comment',
+  'done',
+  'update-done-comment',
+  'escalate',
+] as const;
 type FaultEventAction = (typeof FAULT_EVENT_ACTIONS)[number];
 
 /**
@@ -35,4 +41,26 @@ export function describeAuditEntry(
     }),
     detail: lines.join('\n'),
   };
+}
+
+/** 'update-equipment-tag' as 'Update equipment tag': an action or kind the words do not know yet. */
+function spelledOut(code: string): string {
+  const words = code.replaceAll(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What was done, in words ('Created a model'); an action without words spelled out from its code. */
+export function auditActionWords(action: string, t: TFunction): string {
+  return t(`audit.actions.${action}` as 'audit.actions.create', { defaultValue: spelledOut(action) });
+}
+
+/**
+ * To what, in words (issue 27 item 2): the kind of thing and its name where the server found one ('Model: Cooling
+ * water pump 101 train (P101-RVS1)'), so the record's id can stay behind the details toggle.
+ */
+export function auditWhatWords(entry: Pick<AuditEntry, 'entity' | 'entityName'>, t: TFunction): string {
+  const kind = t(`audit.entities.${entry.entity}` as 'audit.entities.model', {
+    defaultValue: spelledOut(entry.entity),
+  });
+  return entry.entityName ? `${kind}: ${entry.entityName}` : kind;
 }

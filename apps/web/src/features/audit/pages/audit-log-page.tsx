@@ -24,7 +24,7 @@ import { describeError } from '../../../lib/errors.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { formatDateTimeIn, resolveTimeZone } from '../../../lib/time.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
-import { describeAuditEntry } from '../components/audit-words.ts';
+import { auditActionWords, auditWhatWords, describeAuditEntry } from '../components/audit-words.ts';
 
 const DEFAULT_SIZE = 25;
 
@@ -48,6 +48,33 @@ function describeDetail(detail: Record<string, unknown>): string {
   return Object.entries(detail)
     .map(([key, value]) => `${key}: ${show(value)}`)
     .join('\n');
+}
+
+/** The record as stored (its id, action and kind codes, JSON fields), behind a 'Show details' toggle. */
+function RawRecord({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Button
+        size="small"
+        sx={{ p: 0, minWidth: 0, fontSize: 12 }}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? t('audit.hideDetails') : t('audit.showDetails')}
+      </Button>
+      {open ? (
+        <Box component="pre" sx={{ m: 0, fontSize: 11, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {JSON.stringify(
+            { action: entry.action, entity: entry.entity, entityId: entry.entityId, detail: entry.detail },
+            null,
+            2,
+          )}
+        </Box>
+      ) : null}
+    </Box>
+  );
 }
 
 /**
@@ -193,22 +220,15 @@ export function AuditLogPage() {
                         )}
                       </TableCell>
                       {showCompany ? <TableCell>{entry.company?.title ?? '—'}</TableCell> : null}
-                      <TableCell>{words?.action ?? entry.action}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>
-                        {words?.what ?? entry.entity}
-                        {entry.entityId ? (
-                          <Box
-                            component="span"
-                            sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}
-                          >
-                            {entry.entityId}
-                          </Box>
-                        ) : null}
+                      <TableCell>{words?.action ?? auditActionWords(entry.action, t)}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word' }}>
+                        {words?.what ?? auditWhatWords(entry, t)}
                       </TableCell>
                       <TableCell
                         sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12, maxWidth: 420 }}
                       >
                         {words?.detail ?? describeDetail(entry.detail)}
+                        <RawRecord entry={entry} />
                       </TableCell>
                     </TableRow>
                   );
