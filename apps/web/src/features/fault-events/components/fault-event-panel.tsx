@@ -10,6 +10,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { FAULT_EVENT_PAGE_SIZES, type FaultEvent } from '@sdp/contracts';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
@@ -120,6 +122,9 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
     newPage: newPage.page,
     historyPage: historyPage.page,
   });
+  // Below 600 px the new events show in two columns (the event; its actions), so status, what, when and
+  // Acknowledge stay on screen without scrolling sideways (issue 27.3).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [expanded, setExpanded] = useState<boolean | undefined>(undefined);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [action, setAction] = useState<{
@@ -191,6 +196,52 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
       labelRowsPerPage={t('pagination.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('pagination.displayed', { from, to, count })}
     />
+  );
+
+  // Each new event's actions, in its own cells on wide screens and stacked in one on a phone.
+  const ackCell = (event: FaultEvent) =>
+    canAct ? (
+      <Button
+        size="small"
+        variant={event.isAcknowledged ? 'outlined' : 'contained'}
+        onClick={() =>
+          setAction({
+            action: event.isAcknowledged ? 'update' : 'acknowledge',
+            ids: [event.id],
+            emails: event.acknowledged_to_user.map((p) => p.email),
+            comment: event.acknowledged_msg ?? '',
+          })
+        }
+      >
+        {event.isAcknowledged ? t('faultEvents.update') : t('faultEvents.acknowledge')}
+      </Button>
+    ) : event.isAcknowledged ? (
+      t('faultEvents.yes')
+    ) : (
+      t('faultEvents.no')
+    );
+  const doneCell = (event: FaultEvent) =>
+    canAct && event.isAcknowledged ? (
+      <Button
+        size="small"
+        variant="contained"
+        color="success"
+        onClick={() =>
+          setAction({
+            action: 'done',
+            ids: [event.id],
+            emails: event.acknowledged_to_user.map((p) => p.email),
+            comment: '',
+          })
+        }
+      >
+        {t('faultEvents.done')}
+      </Button>
+    ) : null;
+  const detailsButton = (event: FaultEvent) => (
+    <Button size="small" onClick={() => setDetails({ id: event.id, history: false })}>
+      {t('faultEvents.details')}
+    </Button>
   );
 
   return (
@@ -350,7 +401,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
           </Typography>
         ) : null}
         <TableContainer>
-          <Table size="small" aria-label={t('faultEvents.newTitle')} sx={{ minWidth: 720 }}>
+          <Table size="small" aria-label={t('faultEvents.newTitle')} sx={{ minWidth: phone ? 0 : 720 }}>
             <TableHead>
               <TableRow>
                 {canAct ? (
@@ -365,19 +416,28 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                     />
                   </TableCell>
                 ) : null}
-                <TableCell>{t('faultEvents.dateTime')}</TableCell>
-                <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
-                <TableCell>{t('faultEvents.alarmType')}</TableCell>
-                <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
-                <TableCell>{t('faultEvents.acknowledge')}</TableCell>
-                <TableCell>{t('faultEvents.done')}</TableCell>
-                <TableCell>{t('faultEvents.details')}</TableCell>
+                {phone ? (
+                  <>
+                    <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
+                    <TableCell>{t('faultEvents.acknowledge')}</TableCell>
+                  </>
+                ) : (
+                  <>
+                    <TableCell>{t('faultEvents.dateTime')}</TableCell>
+                    <TableCell>{t('faultEvents.alarmMessage')}</TableCell>
+                    <TableCell>{t('faultEvents.alarmType')}</TableCell>
+                    <TableCell align="right">{t('faultEvents.alarmValue')}</TableCell>
+                    <TableCell>{t('faultEvents.acknowledge')}</TableCell>
+                    <TableCell>{t('faultEvents.done')}</TableCell>
+                    <TableCell>{t('faultEvents.details')}</TableCell>
+                  </>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
               {shownNew.length === 0 ? (
                 <EmptyTableRow
-                  columns={canAct ? 8 : 7}
+                  columns={(canAct ? 1 : 0) + (phone ? 2 : 7)}
                   message={events.isPending ? t('common.loading') : t('faultEvents.empty')}
                 />
               ) : (
@@ -398,62 +458,55 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                         />
                       </TableCell>
                     ) : null}
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEventTime(event.eventDate, zone)}
-                    </TableCell>
-                    <TableCell>{event.alarmMessage}</TableCell>
-                    <TableCell>
-                      <TypeChip type={event.alarmType} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <AlarmValue event={event} />
-                    </TableCell>
-                    <TableCell>
-                      {canAct ? (
-                        <Button
-                          size="small"
-                          variant={event.isAcknowledged ? 'outlined' : 'contained'}
-                          onClick={() =>
-                            setAction({
-                              action: event.isAcknowledged ? 'update' : 'acknowledge',
-                              ids: [event.id],
-                              emails: event.acknowledged_to_user.map((p) => p.email),
-                              comment: event.acknowledged_msg ?? '',
-                            })
-                          }
+                    {phone ? (
+                      <>
+                        <TableCell
+                          sx={{
+                            verticalAlign: 'top',
+                            px: 1,
+                            // Long chips wrap instead of widening the table past the screen.
+                            '& .MuiChip-root': { maxWidth: '100%', height: 'auto' },
+                            '& .MuiChip-label': { whiteSpace: 'normal' },
+                          }}
                         >
-                          {event.isAcknowledged ? t('faultEvents.update') : t('faultEvents.acknowledge')}
-                        </Button>
-                      ) : event.isAcknowledged ? (
-                        t('faultEvents.yes')
-                      ) : (
-                        t('faultEvents.no')
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {canAct && event.isAcknowledged ? (
-                        <Button
-                          size="small"
-                          variant="contained"
-                          color="success"
-                          onClick={() =>
-                            setAction({
-                              action: 'done',
-                              ids: [event.id],
-                              emails: event.acknowledged_to_user.map((p) => p.email),
-                              comment: '',
-                            })
-                          }
-                        >
-                          {t('faultEvents.done')}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => setDetails({ id: event.id, history: false })}>
-                        {t('faultEvents.details')}
-                      </Button>
-                    </TableCell>
+                          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                            <TypeChip type={event.alarmType} />
+                            <Typography variant="caption" color="text.secondary">
+                              {formatEventTime(event.eventDate, zone)}
+                            </Typography>
+                          </Box>
+                          <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                            {event.alarmMessage}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {t('faultEvents.alarmValue')}: <AlarmValue event={event} />
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={{ verticalAlign: 'top', px: 1, width: '1%' }}>
+                          <Stack spacing={0.5} sx={{ alignItems: 'stretch' }}>
+                            {ackCell(event)}
+                            {doneCell(event)}
+                            {detailsButton(event)}
+                          </Stack>
+                        </TableCell>
+                      </>
+                    ) : (
+                      <>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {formatEventTime(event.eventDate, zone)}
+                        </TableCell>
+                        <TableCell>{event.alarmMessage}</TableCell>
+                        <TableCell>
+                          <TypeChip type={event.alarmType} />
+                        </TableCell>
+                        <TableCell align="right">
+                          <AlarmValue event={event} />
+                        </TableCell>
+                        <TableCell>{ackCell(event)}</TableCell>
+                        <TableCell>{doneCell(event)}</TableCell>
+                        <TableCell>{detailsButton(event)}</TableCell>
+                      </>
+                    )}
                   </TableRow>
                 ))
               )}
