@@ -161,6 +161,35 @@ export function statusHistorySvg(days: { day: string; status: number }[], width 
   );
 }
 
+/**
+ * The top of a spectrum's frequency axis, so the lines fill the chart (issue 26 item 4: a velocity spectrum whose
+ * lines lay below 1 kHz was drawn on a 12 kHz axis): the frequency below which 99 % of the spectrum's energy (sum of
+ * squared amplitudes) lies, with 10 % room, and at least 1.25 × the highest mark; rounded up to 1, 2, 2.5 or 5 × 10ⁿ Hz
+ * (at least 100 Hz) and never past the spectrum's last frequency.
+ */
+export function spectrumAxisMaxHz(
+  frequencies: ArrayLike<number>,
+  amplitudes: ArrayLike<number>,
+  markHz: readonly number[] = [],
+): number {
+  const last = frequencies[frequencies.length - 1] ?? 0;
+  let total = 0;
+  for (let i = 0; i < amplitudes.length; i++) total += (amplitudes[i] ?? 0) ** 2;
+  let energyHz = last;
+  for (let i = 0, sum = 0; i < amplitudes.length && total > 0; i++) {
+    sum += (amplitudes[i] ?? 0) ** 2;
+    if (sum >= 0.99 * total) {
+      energyHz = frequencies[i] ?? last;
+      break;
+    }
+  }
+  const wanted = Math.max(100, 1.1 * energyHz, 1.25 * Math.max(0, ...markHz));
+  const decade = 10 ** Math.floor(Math.log10(wanted));
+  const nice =
+    [1, 2, 2.5, 5, 10].map((step) => step * decade).find((candidate) => candidate >= wanted) ?? wanted;
+  return Math.min(nice, last);
+}
+
 /** An amplitude spectrum with vertical marks at fault frequencies (1×, 2×, 3× running speed, bearing tones …). */
 export function spectrumSvg(
   spectrum: {

@@ -32,7 +32,7 @@ import {
 import type { MasterRepository } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
-import type { TrendChart } from './report-charts.ts';
+import { spectrumAxisMaxHz, type TrendChart } from './report-charts.ts';
 import { type ReportData, renderReportPdf } from './report-pdf.ts';
 import { MODEL_TYPE_OF_KIND, type ReportsRepository } from './reports.repository.ts';
 
@@ -232,7 +232,15 @@ export function createReportsService(deps: {
         amplitudeSpectrum(samples, waveform.sample_rate, { removeMean: true }),
       );
       const shaftHz = (sensor?.rotatingSpeed ?? 0) / 60;
-      const { f, a } = peakDecimate(spectrumFrequencies(velocity), velocity.amplitude, SPECTRUM_POINTS);
+      // The axis fits the lines (not the whole band up to Nyquist); the points are spent on what is shown.
+      const frequencies = spectrumFrequencies(velocity);
+      const shownHz = spectrumAxisMaxHz(frequencies, velocity.amplitude, shaftHz > 0 ? [3 * shaftHz] : []);
+      const shown = frequencies.findLastIndex((hz) => hz <= shownHz) + 1;
+      const { f, a } = peakDecimate(
+        frequencies.subarray(0, shown),
+        velocity.amplitude.subarray(0, shown),
+        SPECTRUM_POINTS,
+      );
       const name = `${sensor?.sensorName ?? waveform.sensor} ${waveform.channel.toUpperCase()}`;
       data.spectra.push({
         title: `${name} — ${localTime(waveform.captured_at, data.period.timeZone)}`,

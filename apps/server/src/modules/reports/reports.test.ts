@@ -153,6 +153,57 @@ describe('the report PDF (spec 03 §2.17, §7.6)', () => {
     expect(red).toBeGreaterThan(10);
   }, 60_000);
 
+  it('tells the status history the model page tells: each day the worst level of the events open that day (issue 26 item 4)', async () => {
+    const start = now - 15 * DAY;
+    const end = now;
+    type Listed = { eventDate: string; doneAt: string | null; alarmType: 1 | 2 };
+    const modelPageEvents = async () => {
+      const body = (await call('owner', 'GET', `/api/v1/fault-event/${mca.id}?month=0&year=0`)).json() as {
+        new_alarm: Listed[];
+        alarm_history: Listed[];
+      };
+      return [...body.new_alarm, ...body.alarm_history].map((e) => ({
+        at: Date.parse(e.eventDate),
+        done: e.doneAt === null ? Number.POSITIVE_INFINITY : Date.parse(e.doneAt),
+        level: e.alarmType,
+      }));
+    };
+    // The analysis may still be opening events from the ingested trend: compare a PDF and an event list that agree
+    // on the moment (the list is the same before and after the PDF).
+    let events: Awaited<ReturnType<typeof modelPageEvents>> = [];
+    let text = '';
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const before = await modelPageEvents();
+      const answer = await call('owner', 'GET', pdfUrl(mca.id, start, end));
+      text = await pdfText((await call('owner', 'GET', (answer.json() as { url: string }).url)).rawPayload);
+      events = await modelPageEvents();
+      if (JSON.stringify(before) === JSON.stringify(events)) break;
+    }
+    expect(events.some((e) => e.done === Number.POSITIVE_INFINITY)).toBe(true);
+    // Days in the company's zone (Asia/Bangkok, UTC+7 all year), clipped to the range.
+    const dayOf = (t: number) => new Date(t + 7 * HOUR).toISOString().slice(0, 10);
+    const counts = { alarm: 0, warning: 0, normal: 0, none: 0 };
+    for (
+      let day = dayOf(start);
+      day <= dayOf(end - 1);
+      day = dayOf(Date.parse(`${day}T00:00:00+07:00`) + DAY + HOUR)
+    ) {
+      const from = Math.max(start, Date.parse(`${day}T00:00:00+07:00`));
+      const to = Math.min(end, Date.parse(`${day}T00:00:00+07:00`) + DAY);
+      const worst = Math.max(0, ...events.filter((e) => e.at < to && e.done >= from).map((e) => e.level));
+      // Hourly points run until an hour before now.
+      const hasData = from <= now - HOUR;
+      if (worst === 2) counts.alarm++;
+      else if (worst === 1) counts.warning++;
+      else if (hasData) counts.normal++;
+      else counts.none++;
+    }
+    expect(counts.alarm).toBeGreaterThan(1);
+    expect(text).toContain(
+      `${counts.alarm} day(s) in alarm, ${counts.warning} in warning, ${counts.normal} normal, ${counts.none} without data;`,
+    );
+  }, 120_000);
+
   it('refuses a reversed, too long or future range with a detail naming the field; another company’s model is 404', async () => {
     const reversed = await call('owner', 'GET', pdfUrl(mca.id, now - 2 * DAY, now - 5 * DAY));
     expect(reversed.statusCode).toBe(400);
