@@ -120,6 +120,21 @@ describe('learned baselines', () => {
       warning_limit: 2.5,
       tripped_by: 'fixed_limit',
     });
+    // An API client reads the same from the event's details.
+    const ids = await ctx.db
+      .selectFrom('fault_events')
+      .select(['id', 'tag'])
+      .where('model_id', '=', model.id)
+      .execute();
+    for (const { id, tag } of ids) {
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/fault-event/details/${id}`,
+        headers: { cookie: cookies.owner },
+      });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().trippedBy).toBe(tag === 'S1.velocity' ? 'learned_baseline' : 'fixed_limit');
+    }
     const band = (await baseline()).json().tags.find((t: { tag: string }) => t.tag === 'S1.velocity');
     expect(band).toMatchObject({ state: 'learned', captures: 49, centre: 2 });
     expect(band.warning).toBeCloseTo(2.6, 9);
