@@ -572,6 +572,22 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
   'POST /api/v1/fault-event/scheduler/enable': () => json('POST', '/api/v1/fault-event/scheduler/enable'),
   'DELETE /api/v1/fault-event/scheduler/disable': () =>
     json('DELETE', '/api/v1/fault-event/scheduler/disable'),
+  'GET /api/v1/fault-event/scheduler/preferences': () => get('/api/v1/fault-event/scheduler/preferences'),
+  'PUT /api/v1/fault-event/scheduler/preferences': () =>
+    json('PUT', '/api/v1/fault-event/scheduler/preferences', {
+      warning: true,
+      alarm: true,
+      models: 'all',
+      quietFrom: '22:00',
+      quietTo: '06:00',
+    }),
+  'GET /api/v1/fault-event/escalation-policy': (scope) =>
+    get(`/api/v1/fault-event/escalation-policy?company_id=${company(scope)}`),
+  'PUT /api/v1/fault-event/escalation-policy': (scope) =>
+    json('PUT', `/api/v1/fault-event/escalation-policy?company_id=${company(scope)}`, {
+      alarmMinutes: 240,
+      warningMinutes: 1440,
+    }),
   'GET /api/v1/note/get/note-topic/all': (scope) =>
     get(`/api/v1/note/get/note-topic/all?equipment_model_id=${model(scope)}`),
   'GET /api/v1/note/note/comment': async (scope, role) =>

@@ -600,6 +600,22 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     rule: signedIn,
     why: "spec 01 §1: your 'Real time fault event' switch",
   },
+  'GET /api/v1/fault-event/scheduler/preferences': {
+    rule: signedIn,
+    why: 'issue 26 item 6: your own choice of which new fault events you get by mail',
+  },
+  'PUT /api/v1/fault-event/scheduler/preferences': {
+    rule: signedIn,
+    why: 'issue 26 item 6: your own choice of which new fault events you get by mail',
+  },
+  'GET /api/v1/fault-event/escalation-policy': {
+    rule: company('ViewCompany'),
+    why: 'issue 26 item 6: when the company escalates unacknowledged events, readable by its members',
+  },
+  'PUT /api/v1/fault-event/escalation-policy': {
+    rule: company('ManageIngestKeys'),
+    why: 'issue 26 item 6: a company setting, changed by ADMIN and OWNER as the other company settings (ingest keys)',
+  },
   'GET /api/v1/note/get/note-topic/all': view,
   'GET /api/v1/note/note/comment': view,
   'POST /api/v1/note/note-topic': {

@@ -4,13 +4,16 @@ export class ApiError extends Error {
   readonly detail: string;
   /** False when `detail` is only the status text because the answer carried no `{detail}` of its own. */
   readonly fromServer: boolean;
+  /** The server's machine-readable reason, for the few refusals a client reacts to (e.g. `condition-holds`). */
+  readonly code: string | undefined;
 
-  constructor(status: number, detail: string, fromServer = true) {
+  constructor(status: number, detail: string, fromServer = true, code?: string) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.fromServer = fromServer;
+    this.code = code;
   }
 }
 
@@ -56,7 +59,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
-      return new ApiError(response.status, body.detail);
+      const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+      return new ApiError(response.status, body.detail, true, code);
     }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall back to the status text.

@@ -4,9 +4,12 @@ import { preferenceKeys, readPreference, writePreference } from './preferences.t
 const parseFlag = (raw: string) => (raw === 'on' ? true : raw === 'off' ? false : undefined);
 const listeners = new Set<() => void>();
 
-/** The header's 'Real time fault event' switch as stored (on unless turned off). */
+/**
+ * The browser's copy of the 'Real time fault event' switch, which follows the server's state (the header reads the
+ * server, issue 26 item 6); off until the server said on, so no notification shows while no mail is sent.
+ */
 export function readRealtimeFaultEvent(): boolean {
-  return readPreference(preferenceKeys.realtimeFaultEvent, parseFlag, true);
+  return readPreference(preferenceKeys.realtimeFaultEvent, parseFlag, false);
 }
 
 /** Turns the switch on or off, remembers it, and tells every component that follows it. */

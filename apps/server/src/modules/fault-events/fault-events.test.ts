@@ -306,9 +306,18 @@ describe('fault events', () => {
       comment_type: 1,
     });
 
+    // H2 is still at 900 (over its 700 alarm limit): Done says so first (409 condition-holds) and closes once
+    // confirmed; the next evaluation would open a new event (fault-events-lifecycle.test.ts).
+    const holding = await as('ownerRvs', 'POST', '/api/v1/fault-event/done', {
+      ...body(alarm.id, ['owner@acme.test'], 'Degassed and refilled'),
+      outcome: 'planned_maintenance',
+    });
+    expect(holding.statusCode).toBe(409);
+    expect(holding.json().code).toBe('condition-holds');
     const done = await as('ownerRvs', 'POST', '/api/v1/fault-event/done', {
       ...body(alarm.id, ['owner@acme.test'], 'Degassed and refilled'),
       outcome: 'planned_maintenance',
+      confirm_still_active: true,
     });
     expect(done.statusCode).toBe(200);
     await mailTo('owner@acme.test', 'Degassed and refilled');

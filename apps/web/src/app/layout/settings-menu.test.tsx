@@ -1,6 +1,6 @@
 import type { MeResponse } from '@sdp/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { authKeys } from '../../features/auth/api/keys.ts';
 import { initI18n } from '../../lib/i18n.ts';
 import { SessionContext } from '../../lib/session.tsx';
 import { testMe } from '../../testing/render-page.tsx';
+import { stubServer } from '../../testing/stub-server.ts';
 import { SettingsMenu } from './settings-menu.tsx';
 
 function renderMenu(role: MeResponse['role'], reportIssueUrl: string | null) {
@@ -46,6 +47,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 describe('SettingsMenu', () => {
@@ -71,15 +73,35 @@ describe('SettingsMenu', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
-  it('announces and remembers the real time fault event switch', async () => {
+  it('shows the server’s real time fault event switch and announces what the server answered', async () => {
+    // Issue 26 item 6: the server keeps the switch, so every browser shows the same; OFF until it says ON.
+    let enable = true;
+    const calls = stubServer({
+      'GET /api/v1/fault-event/scheduler/status': () => ({ status: 200, body: { enable, language: 'en' } }),
+      'DELETE /api/v1/fault-event/scheduler/disable': () => {
+        enable = false;
+        return { status: 200, body: { enable, language: 'en' } };
+      },
+    });
     renderMenu('USER', null);
     const toggle = screen.getByRole('menuitemcheckbox', { name: 'Real time fault event' });
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
 
     fireEvent.click(toggle);
 
     expect(await screen.findByText('"OFF" : Real time fault event')).toBeTruthy();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
     expect(window.localStorage.getItem('sdp.realtime-fault-event')).toBe('off');
+  });
+
+  it('shows the switch OFF, not ON, when the server never said it is on', async () => {
+    stubServer({
+      'GET /api/v1/fault-event/scheduler/status': { status: 500, body: { detail: 'Down' } },
+    });
+    renderMenu('USER', null);
+    const toggle = screen.getByRole('menuitemcheckbox', { name: 'Real time fault event' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
   });
 });

@@ -17,17 +17,20 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthConfig } from '../../features/auth/api/get-auth-config.ts';
 import { signOut } from '../../features/auth/sign-out.ts';
+import { useRealtimeScheduler } from '../../features/fault-events/api/get-realtime-scheduler.ts';
+import { faultEventsKeys } from '../../features/fault-events/api/keys.ts';
 import { setRealtimeScheduler } from '../../features/fault-events/api/set-realtime-scheduler.ts';
 import { describeError } from '../../lib/errors.ts';
 import { currentLanguage, languages, setLanguage } from '../../lib/i18n.ts';
 import { canIn, isPlatformAdmin } from '../../lib/permissions.ts';
-import { useRealtimeFaultEvent, writeRealtimeFaultEvent } from '../../lib/realtime-switch.ts';
+import { writeRealtimeFaultEvent } from '../../lib/realtime-switch.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** How long the real-time switch confirms its new state (spec 01 §9: 2 s for the setting switch). */
@@ -63,7 +66,10 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
   const { data: authConfig } = useAuthConfig();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const realtime = useRealtimeFaultEvent();
+  // The server's state (issue 26 item 6): the same in every browser, OFF until it says ON.
+  const queryClient = useQueryClient();
+  const scheduler = useRealtimeScheduler();
+  const realtime = scheduler.data?.enable ?? false;
   const language = currentLanguage(i18n.resolvedLanguage);
   const reportIssueUrl = authConfig?.reportIssueUrl;
   const selectedCompanyId = me.selectedCompanyId;
@@ -88,14 +94,18 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
   const handleRealtimeToggle = () => {
     const next = !realtime;
     // Live updates always flow; the switch adds a browser notification and a mail per new event of your equipment.
-    writeRealtimeFaultEvent(next);
-    setRealtimeScheduler(next, i18n.language).catch((error) =>
-      enqueueSnackbar(describeError(error, t), { variant: 'error' }),
+    // It shows what the server answered, so it is never ON while no mail would be sent.
+    setRealtimeScheduler(next, i18n.language).then(
+      (state) => {
+        queryClient.setQueryData(faultEventsKeys.scheduler, state);
+        writeRealtimeFaultEvent(state.enable);
+        enqueueSnackbar(t(state.enable ? 'header.realtimeFaultEventOn' : 'header.realtimeFaultEventOff'), {
+          variant: 'info',
+          autoHideDuration: REALTIME_MESSAGE_MS,
+        });
+      },
+      (error) => enqueueSnackbar(describeError(error, t), { variant: 'error' }),
     );
-    enqueueSnackbar(t(next ? 'header.realtimeFaultEventOn' : 'header.realtimeFaultEventOff'), {
-      variant: 'info',
-      autoHideDuration: REALTIME_MESSAGE_MS,
-    });
   };
 
   return (

@@ -9,11 +9,21 @@ export type BulkFaultEventVariables = {
   comment: string;
   /** Empty: the server mails everyone who sees each event's model. */
   emailTo: string[];
+  /** Done although conditions still hold (the dialog showed the warning; issue 26 item 1). */
+  confirmStillActive?: boolean;
+  /** Done: what was found, the same for every event (issue 25 item 5). */
 };
 
 /** Acknowledge or done of several events in one call, all or nothing (issue 26 item 5). */
-export function bulkFaultEvents({ action, ids, comment, emailTo }: BulkFaultEventVariables) {
+export function bulkFaultEvents({
+  action,
+  ids,
+  comment,
+  emailTo,
+  confirmStillActive,
+}: BulkFaultEventVariables) {
   return apiClient.post<FaultEventBulkResult>('/api/v1/fault-event/bulk', {
+    ...(action === 'done' && confirmStillActive ? { confirm_still_active: true } : {}),
     action,
     fault_event_ids: ids,
     comment,

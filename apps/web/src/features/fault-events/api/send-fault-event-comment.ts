@@ -10,6 +10,9 @@ export type SendFaultEventCommentVariables = {
   ids: number[];
   emailTo: string[];
   comment: string;
+  /** Done: what was found (issue 25 item 5). */
+  /** Done although the condition still holds (the dialog showed the warning; issue 26 item 1). */
+  confirmStillActive?: boolean;
 };
 
 const body = (id: number, emailTo: string[], comment: string) => ({
@@ -25,7 +28,9 @@ export async function sendFaultEventComment({
   ids,
   emailTo,
   comment,
+  confirmStillActive,
 }: SendFaultEventCommentVariables): Promise<FaultEventDetail[]> {
+  const confirmed = action === 'done' && confirmStillActive ? { confirm_still_active: true } : {};
   const results: FaultEventDetail[] = [];
   for (const id of ids) {
     if (action === 'update')
@@ -37,7 +42,10 @@ export async function sendFaultEventComment({
       );
     else
       results.push(
-        await apiClient.post<FaultEventDetail>(`/api/v1/fault-event/${action}`, body(id, emailTo, comment)),
+        await apiClient.post<FaultEventDetail>(`/api/v1/fault-event/${action}`, {
+          ...body(id, emailTo, comment),
+          ...confirmed,
+        }),
       );
   }
   return results;

@@ -10,13 +10,21 @@ import { FAULT_EVENT_COMMENT_MAX } from '@sdp/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useBulkFaultEvents } from '../api/bulk-fault-events.ts';
 import { type FaultEventMember, faultEventMembersQueryOptions } from '../api/get-fault-event-members.ts';
 import { FaultEventCommentField, FaultEventRecipientsField } from './comment-fields.tsx';
+import { type StillActiveEntry, StillActiveWarning } from './event-lifecycle.tsx';
 
-export type BulkTarget = { action: 'acknowledge' | 'done'; ids: number[]; modelIds: string[] };
+export type BulkTarget = {
+  action: 'acknowledge' | 'done';
+  ids: number[];
+  modelIds: string[];
+  /** Done: the events whose condition still holds, warned about in the dialog (issue 26 item 1). */
+  stillActive?: StillActiveEntry[];
+};
 
 type BulkActionDialogProps = {
   target: BulkTarget | null;
@@ -49,6 +57,10 @@ function BulkForm({
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Issue 26 item 1: the warning shown (from the list, or the server's 409) is what the one confirmation confirms.
+  const [holdsDetail, setHoldsDetail] = useState<string | null>(null);
+  const stillActive = target.action === 'done' ? (target.stillActive ?? []) : [];
+  const warned = stillActive.length > 0 || holdsDetail !== null;
   // Who may be picked: the members who see every selected model (the server refuses anyone else).
   const lists = useQueries({
     queries: target.modelIds.map((modelId) => faultEventMembersQueryOptions(modelId)),
@@ -78,10 +90,15 @@ function BulkForm({
         ids: target.ids,
         comment: comment.trim(),
         emailTo: emails,
+        confirmStillActive: warned,
       });
       feedback.success(t('faultEvents.bulkChanged', { count }));
       onDone();
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'condition-holds') {
+        setHoldsDetail(failure.detail);
+        return;
+      }
       setError(describeFailure(failure, t('faultEvents.sendFailed'), t));
     }
   };
@@ -101,6 +118,7 @@ function BulkForm({
             {target.action === 'done' ? t('faultEvents.bulkDoneIntro') : t('faultEvents.bulkAckIntro')}
           </DialogContentText>
           {error ? <Alert severity="error">{error}</Alert> : null}
+          <StillActiveWarning entries={stillActive} serverDetail={holdsDetail} />
           {lists.some((list) => list.isError) ? (
             <Alert severity="warning">{t('faultEvents.membersFailed')}</Alert>
           ) : null}

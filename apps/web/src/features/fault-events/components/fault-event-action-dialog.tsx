@@ -9,16 +9,25 @@ import { FAULT_EVENT_COMMENT_MAX } from '@sdp/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/use-confirm.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { type FaultEventMember, useFaultEventMembers } from '../api/get-fault-event-members.ts';
 import { type FaultEventAction, useSendFaultEventComment } from '../api/send-fault-event-comment.ts';
 import { FaultEventCommentField, FaultEventRecipientsField } from './comment-fields.tsx';
+import { type StillActiveEntry, StillActiveWarning } from './event-lifecycle.tsx';
 
 type FaultEventActionDialogProps = {
   modelId: string;
   /** What the dialog does, for which events; null when closed. */
-  target: { action: FaultEventAction; ids: number[]; emails: string[]; comment: string } | null;
+  target: {
+    action: FaultEventAction;
+    ids: number[];
+    emails: string[];
+    comment: string;
+    /** Done: the events whose condition still holds, warned about before Save (issue 26 item 1). */
+    stillActive?: StillActiveEntry[];
+  } | null;
   onClose: () => void;
 };
 
@@ -53,6 +62,10 @@ function ActionForm({
   const [comment, setComment] = useState(target.comment);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Issue 26 item 1: the warning shown (from the list, or the server's 409) is what Save then confirms.
+  const [holdsDetail, setHoldsDetail] = useState<string | null>(null);
+  const stillActive = target.action === 'done' ? (target.stillActive ?? []) : [];
+  const warned = stillActive.length > 0 || holdsDetail !== null;
   const userError = emails.length === 0;
   const messageError = comment.trim().length === 0;
   const tooLong = comment.length > FAULT_EVENT_COMMENT_MAX;
@@ -76,10 +89,15 @@ function ActionForm({
             ids: target.ids,
             emailTo: emails,
             comment: comment.trim(),
+            confirmStillActive: warned,
           });
           feedback.success(t('faultEvents.sent'));
           onClose();
         } catch (failure) {
+          if (failure instanceof ApiError && failure.code === 'condition-holds') {
+            setHoldsDetail(failure.detail);
+            return;
+          }
           setError(describeFailure(failure, t('faultEvents.sendFailed'), t));
         }
       },
@@ -98,6 +116,7 @@ function ActionForm({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error ? <Alert severity="error">{error}</Alert> : null}
+          <StillActiveWarning entries={stillActive} serverDetail={holdsDetail} />
           {members.isError ? (
             <Alert
               severity="error"

@@ -15,7 +15,7 @@ import { useFaultEventHistory } from '../api/get-fault-event-history.ts';
 
 type FaultEventHistoryLogProps = { modelId: string; start: string; end: string; timeZone: string };
 
-const KNOWN = ['acknowledge', 'update-comment', 'done', 'update-done-comment'] as const;
+const KNOWN = ['acknowledge', 'update-comment', 'done', 'update-done-comment', 'escalate'] as const;
 
 /** One entry in words: 'Olivia Owner acknowledged “Alarm: h2” (#12)', and what was said and to whom. */
 export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction) {

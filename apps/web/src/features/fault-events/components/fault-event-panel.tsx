@@ -35,6 +35,7 @@ import { resolveTimeZone } from '../../../lib/time.ts';
 import { downloadFaultEventsUrl } from '../api/download-fault-events.ts';
 import { useFaultEvents } from '../api/get-fault-events.ts';
 import type { FaultEventAction } from '../api/send-fault-event-comment.ts';
+import { EventLifecycleNote, type StillActiveEntry, stillActiveOf } from './event-lifecycle.tsx';
 import { formatEventTime, twoDecimals } from './event-time.ts';
 import { FaultEventActionDialog } from './fault-event-action-dialog.tsx';
 import { FaultEventDetailsDialog } from './fault-event-details-dialog.tsx';
@@ -132,6 +133,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
     ids: number[];
     emails: string[];
     comment: string;
+    stillActive?: StillActiveEntry[];
   } | null>(null);
   const [details, setDetails] = useState<{ id: number; history: boolean | undefined } | null>(null);
   const [search, setSearch] = useSearchParams();
@@ -232,6 +234,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
             ids: [event.id],
             emails: event.acknowledged_to_user.map((p) => p.email),
             comment: '',
+            stillActive: stillActiveOf([event]),
           })
         }
       >
@@ -478,6 +481,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                           <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                             {event.alarmMessage}
                           </Typography>
+                          <EventLifecycleNote event={event} timeZone={zone} />
                           <Typography variant="caption" color="text.secondary">
                             {t('faultEvents.alarmValue')}: <AlarmValue event={event} />
                           </Typography>
@@ -495,7 +499,10 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {formatEventTime(event.eventDate, zone)}
                         </TableCell>
-                        <TableCell>{event.alarmMessage}</TableCell>
+                        <TableCell>
+                          {event.alarmMessage}
+                          <EventLifecycleNote event={event} timeZone={zone} />
+                        </TableCell>
                         <TableCell>
                           <TypeChip type={event.alarmType} />
                         </TableCell>

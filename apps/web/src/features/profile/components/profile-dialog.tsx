@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { initials } from '../../../lib/initials.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { MailPreferences } from './mail-preferences.tsx';
 
 type ProfileDialogProps = {
   onClose: () => void;
@@ -83,6 +85,8 @@ export function ProfileDialog({ onClose }: ProfileDialogProps) {
         fullWidth
         slotProps={{ input: { readOnly: true } }}
       />
+      <Divider />
+      <MailPreferences />
     </FormDialog>
   );
 }

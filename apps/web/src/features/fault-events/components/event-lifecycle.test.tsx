@@ -1,0 +1,88 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, setLanguage } from '../../../lib/i18n.ts';
+import { EventLifecycleNote, StillActiveWarning, stillActiveOf } from './event-lifecycle.tsx';
+
+beforeAll(() => {
+  initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  setLanguage('en');
+});
+
+const open = {
+  occurrences: 1,
+  lastValue: null,
+  lastAt: null,
+  reopenedFrom: null,
+  escalationStage: 0,
+  stillActive: null,
+  isDone: false,
+};
+
+describe('Done on a condition that still holds (issue 26 item 1)', () => {
+  it('warns with the value against the limit and what happens next, for each event', () => {
+    const entries = stillActiveOf([
+      { id: 12, stillActive: { value: 22.81, limit: 20, unit: 'm/s²', above: true } },
+      { id: 13, stillActive: null },
+      { id: 14, stillActive: { value: 0.42, limit: 1, unit: 'MΩ', above: false } },
+    ]);
+    expect(entries.map((entry) => entry.id)).toEqual([12, 14]);
+    render(<StillActiveWarning entries={entries} />);
+    expect(
+      screen.getByText(
+        'Fault event #12 is still above its limit: 22.8 > 20 m/s²; a new event opens at the next evaluation unless the limit or the machine changes.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/Fault event #14 is still below its limit: 0.42 < 1 MΩ/)).toBeTruthy();
+    expect(screen.getByText('Save marks it done anyway.')).toBeTruthy();
+  });
+
+  it('shows nothing when no condition holds, and the server’s own reason when it found one', () => {
+    const { container } = render(<StillActiveWarning entries={[]} />);
+    expect(container.textContent).toBe('');
+    cleanup();
+    render(
+      <StillActiveWarning entries={[]} serverDetail="Fault event 9 is still above its limit: 900 > 700." />,
+    );
+    expect(screen.getByText('Fault event 9 is still above its limit: 900 > 700.')).toBeTruthy();
+  });
+
+  it('says it in Thai', () => {
+    setLanguage('th');
+    render(
+      <StillActiveWarning
+        entries={[{ id: 12, condition: { value: 22.8, limit: 20, unit: 'm/s²', above: true } }]}
+      />,
+    );
+    expect(screen.getByText(/เหตุการณ์ความผิดปกติ #12 ยังสูงกว่าขีดจำกัด: 22.8 > 20 m\/s²/)).toBeTruthy();
+  });
+});
+
+describe('Repeats, reopening and escalation on an event (issue 26 items 1 and 6)', () => {
+  it('shows how often it crossed with the last value and time, the event it continues, and who was reminded', () => {
+    render(
+      <EventLifecycleNote
+        event={{
+          ...open,
+          occurrences: 3,
+          lastValue: 7.123,
+          lastAt: '2026-11-21T16:00:00.000Z',
+          reopenedFrom: 41,
+          escalationStage: 2,
+        }}
+        timeZone="Asia/Bangkok"
+      />,
+    );
+    expect(screen.getByText('×3 · last 7.12 at 21 Nov 2026, 23:00')).toBeTruthy();
+    expect(screen.getByText('Continues #41, closed while still active')).toBeTruthy();
+    expect(screen.getByText('Not acknowledged: owners reminded')).toBeTruthy();
+  });
+
+  it('adds nothing to an event that opened once and was never escalated', () => {
+    const { container } = render(<EventLifecycleNote event={open} timeZone="Asia/Bangkok" />);
+    expect(container.textContent).toBe('');
+  });
+});
