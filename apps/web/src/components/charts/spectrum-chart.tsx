@@ -20,6 +20,7 @@ import {
 } from './spectrum-controls.tsx';
 import {
   buildSpectrumOption,
+  convertRangeInputs,
   DEFAULT_SPECTRUM_RANGE,
   type FaultMark,
   fromDisplayX,
@@ -169,7 +170,13 @@ export function SpectrumChart({
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
         {waveform ? null : (
           <>
-            <XUnitSwitch value={xUnit} onChange={setXUnit} />
+            <XUnitSwitch
+              value={xUnit}
+              onChange={(next) => {
+                setRangeText(convertRangeInputs(rangeText, xUnit, next));
+                setXUnit(next);
+              }}
+            />
             <MarkModeControls
               mode={mode}
               onChange={(next) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSpectrumOption,
   buildWaterfallOption,
+  convertRangeInputs,
   harmonicLines,
   markCountError,
   nextPicks,
@@ -192,5 +193,31 @@ describe('spectrum logic', () => {
       ['capture A', 1500, 3],
       ['capture A', 1560, 0.1],
     ]);
+  });
+});
+
+describe('Hz and CPM carry the typed range (issue 27 item 1)', () => {
+  it('turns a typed x range into the same frequencies in the other unit, y and empty text as typed', () => {
+    const typed = { xMin: '100', xMax: '500', yMin: '0', yMax: '2' };
+    expect(convertRangeInputs(typed, 'hz', 'cpm')).toEqual({
+      xMin: '6000',
+      xMax: '30000',
+      yMin: '0',
+      yMax: '2',
+    });
+    expect(convertRangeInputs({ ...typed, xMin: '6000', xMax: '30000' }, 'cpm', 'hz')).toEqual(typed);
+    expect(convertRangeInputs({ ...typed, xMin: '', xMax: 'abc' }, 'hz', 'cpm')).toMatchObject({
+      xMin: '',
+      xMax: 'abc',
+    });
+    expect(convertRangeInputs(typed, 'hz', 'hz')).toBe(typed);
+  });
+
+  it('keeps the points of the typed range in view after the switch', () => {
+    const range = parseSpectrumRange(
+      convertRangeInputs({ xMin: '100', xMax: '500', yMin: '', yMax: '' }, 'hz', 'cpm'),
+      60_000,
+    );
+    expect(range).toEqual({ xMin: 6000, xMax: 30_000 });
   });
 });

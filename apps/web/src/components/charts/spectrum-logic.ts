@@ -237,6 +237,22 @@ function parseNumber(text: string): number | undefined {
 }
 
 /**
+ * The range inputs carried over a switch of the x unit: a typed x range names the same frequencies in the new unit
+ * (0–500 Hz becomes 0–30000 CPM), so switching Hz to CPM never leaves an empty chart (issue 27 item 1). y and
+ * empty or invalid text stay as typed.
+ */
+export function convertRangeInputs(inputs: SpectrumRangeInputs, from: XUnit, to: XUnit): SpectrumRangeInputs {
+  if (from === to) return inputs;
+  const convert = (text: string) => {
+    const value = parseNumber(text);
+    if (value === undefined) return text;
+    const shown = toDisplayX(fromDisplayX(value, from), to);
+    return String(Number(shown.toPrecision(12)));
+  };
+  return { ...inputs, xMin: convert(inputs.xMin), xMax: convert(inputs.xMax) };
+}
+
+/**
  * The range inputs as an axis range in the unit shown (spec 03 §5): x is clamped to 0…the highest frequency, y
  * taken as typed; when a bound of an axis is missing or invalid, or min is not below max, that axis is automatic.
  */
