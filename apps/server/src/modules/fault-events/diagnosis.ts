@@ -79,6 +79,11 @@ const BEARING_MODE = {
   ftf: 'bearing_cage',
 } as const;
 
+/** The event failure mode of a vibration engine score (a bearing score names its defect family). */
+export function engineModeOf(score: Pick<FailureModeScore, 'mode' | 'defect'>): EventFailureMode {
+  return score.mode === 'bearing' ? BEARING_MODE[score.defect ?? 'bpfo'] : score.mode;
+}
+
 /** Mode and part of a tag from its code: master-data tags, vibration quantities, component temperatures, scores. */
 function meaningOf(tag: string, settings: ModelSettings): [EventFailureMode, EventPart] {
   const known = TAG_MEANING[tag];
@@ -131,7 +136,7 @@ export function engineVerdict(
   }
   return {
     found: {
-      mode: worst.mode === 'bearing' ? BEARING_MODE[worst.defect ?? 'bpfo'] : worst.mode,
+      mode: engineModeOf(worst),
       status: worst.status as 1 | 2,
       indicator: worst.indicator,
       frequencyHz,

@@ -84,7 +84,7 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
       return db
         .selectFrom('equipment_model_configurations as c')
         .innerJoin('configuration_items as i', 'i.id', 'c.item_id')
-        .select(['i.title', 'i.unit_code', 'c.value'])
+        .select(['i.title', 'i.unit_code', 'i.tag_code', 'c.value'])
         .where('c.model_id', '=', modelId)
         .where('c.selected', '=', true)
         .orderBy('i.id')

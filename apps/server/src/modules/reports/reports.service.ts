@@ -1,13 +1,8 @@
 import type { Readable } from 'node:stream';
+import { amplitudeSpectrum, predictedFailures, spectrumFrequencies, velocitySpectrum } from '@sdp/analytics';
 import {
-  amplitudeSpectrum,
-  diagnoseFailureModes,
-  FAILURE_MODE_RECOMMENDATIONS,
-  predictedFailures,
-  spectrumFrequencies,
-  velocitySpectrum,
-} from '@sdp/analytics';
-import {
+  FAILURE_MODE_WORDS,
+  type ModelSettings,
   REPORT_MAX_DAYS,
   type ReportConfig,
   type ReportConfigUpdate,
@@ -29,8 +24,11 @@ import {
   previousOccurrence,
   type Recurrence,
 } from '../email-schedules/schedule-time.ts';
-import type { MasterRepository } from '../models/master.repository.ts';
+import { engineModeOf } from '../fault-events/diagnosis.ts';
+import type { MasterData, MasterRepository } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
+import { diagnoseCapture } from '../rvs/rvs-analysis.ts';
+import { sensorMarkContext } from '../rvs/rvs-model.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import { spectrumAxisMaxHz, type TrendChart } from './report-charts.ts';
 import { type ReportData, renderReportPdf } from './report-pdf.ts';
@@ -210,16 +208,29 @@ export function createReportsService(deps: {
       notes,
       recommendations,
     };
-    if (kind === 'RVS') await addVibration(data, modelId, to, settings.raw_vibration_sensor_in);
+    if (kind === 'RVS')
+      await addVibration(
+        data,
+        modelId,
+        to,
+        settings.raw_vibration_sensor_in,
+        (code) => configuration.find((row) => row.tag_code === code)?.value,
+        master.bearings,
+      );
     return data;
   }
 
-  /** RVS: the latest velocity spectrum per sensor and axis, marked at 1×–3× shaft speed, and its failure modes. */
+  /**
+   * RVS: the latest velocity spectrum per sensor and axis, marked at 1×–3× shaft speed, and its failure modes as the
+   * model page's Predicted Failures scores them (the same engine on the same capture, bearing and running speed).
+   */
   async function addVibration(
     data: ReportData,
     modelId: string,
     to: Date,
-    sensors: { sensorId: string; sensorName: string; rotatingSpeed: number | null }[],
+    sensors: ModelSettings['raw_vibration_sensor_in'],
+    config: (code: string) => string | undefined,
+    bearings: MasterData['bearings'],
   ) {
     const bySensor = new Map(sensors.map((s) => [s.sensorId, s]));
     data.spectra = [];
@@ -231,7 +242,8 @@ export function createReportsService(deps: {
       const velocity = velocitySpectrum(
         amplitudeSpectrum(samples, waveform.sample_rate, { removeMean: true }),
       );
-      const shaftHz = (sensor?.rotatingSpeed ?? 0) / 60;
+      const context = sensor ? sensorMarkContext(sensor, config, bearings) : null;
+      const shaftHz = context?.shaftHz ?? 0;
       // The axis fits the lines (not the whole band up to Nyquist); the points are spent on what is shown.
       const frequencies = spectrumFrequencies(velocity);
       const shownHz = spectrumAxisMaxHz(frequencies, velocity.amplitude, shaftHz > 0 ? [3 * shaftHz] : []);
@@ -249,20 +261,20 @@ export function createReportsService(deps: {
         amplitudes: a,
         marks: shaftHz > 0 ? [1, 2, 3].map((order) => ({ hz: order * shaftHz, label: `${order}×` })) : [],
       });
-      if (shaftHz <= 0) continue;
-      const verdict = predictedFailures(diagnoseFailureModes({ velocity, shaftHz }));
-      for (const score of [...verdict.alarms, ...verdict.warnings])
+      if (!context || shaftHz <= 0) continue;
+      const verdict = predictedFailures(diagnoseCapture(samples, waveform.sample_rate, context));
+      for (const score of [...verdict.alarms, ...verdict.warnings]) {
+        // Words, not codes: 'Bearing outer race defect', 'Mechanical looseness'.
+        const words = FAILURE_MODE_WORDS.en[engineModeOf(score)];
         data.predictedFailures.push({
           sensor: name,
-          failure: score.mode,
+          failure: words.name,
           evidence: `${score.description} (${score.percent}% of alarm)`,
           level: score.status,
         });
+        data.recommendations.push(`${name}: ${words.recommendation}`);
+      }
     }
-    for (const failure of data.predictedFailures)
-      data.recommendations.push(
-        `${failure.sensor}: ${FAILURE_MODE_RECOMMENDATIONS[failure.failure as keyof typeof FAILURE_MODE_RECOMMENDATIONS] ?? failure.evidence}`,
-      );
   }
 
   async function render(modelId: string, from: Date, to: Date, kind: ReportKind) {
