@@ -208,7 +208,7 @@ describe.skipIf(!available)('reads on a streaming replica (DATABASE_READ_URL)', 
           (response) => response.ok,
           () => false,
         ),
-      60_000,
+      180_000,
     );
 
     const login = await fetch(`${url}/auth/login`, {
@@ -217,6 +217,7 @@ describe.skipIf(!available)('reads on a streaming replica (DATABASE_READ_URL)', 
       body: JSON.stringify(ADMIN),
     });
     expect(login.status).toBe(200);
+    // The session cookie only, never the read-the-primary one: stickiness here is the instance's memory of the user.
     cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
     companyId = (
       await api<{ id: string }>('POST', '/api/v1/companies', {
@@ -246,9 +247,8 @@ describe.skipIf(!available)('reads on a streaming replica (DATABASE_READ_URL)', 
     key = (
       await api<{ key: string }>('POST', `/api/v1/companies/${companyId}/ingest-keys`, { name: 'replica' })
     ).body.key;
-    // The session cookie only: the read-the-primary cookie of these writes is what the stickiness test is about.
     await ingest(1, '2026-11-01T00:00:00Z');
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     server?.kill('SIGKILL');
