@@ -25,7 +25,15 @@ export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction
     : entry.action;
   const lines = [];
   if (entry.comment) lines.push(t('faultEvents.history.comment', { comment: entry.comment }));
-  if (entry.outcome) lines.push(t('faultEvents.history.outcome', { outcome: entry.outcome }));
+  // Issue 25 item 5: the outcome of a done, in words (a text other work recorded stays as it is).
+  if (entry.outcome)
+    lines.push(
+      t('faultEvents.history.outcome', {
+        outcome: t(`alarmOutcomes.outcomes.${entry.outcome}` as 'alarmOutcomes.outcomes.other', {
+          defaultValue: entry.outcome,
+        }),
+      }),
+    );
   if (entry.recipients.length)
     lines.push(t('faultEvents.history.mailed', { to: entry.recipients.join(', ') }));
   return {

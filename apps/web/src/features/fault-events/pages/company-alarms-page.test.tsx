@@ -49,6 +49,8 @@ function alarm(
     done_by_user: null,
     done_to_user: [],
     done_msg: null,
+    outcome: state.done ? 'no_fault_found' : null,
+    outcomeFailureMode: null,
     modelName: 'P101',
     modelCode: 'RVS-P101',
     modelTypeId: 5,

@@ -7,6 +7,7 @@ import { useFollowRouteCompany } from '../../../lib/follow-route-company.ts';
 import { canIn } from '../../../lib/permissions.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
+import { AlarmPrecisionPanel } from '../../fault-events/components/alarm-precision-panel.tsx';
 import { FaultEventHistoryLog } from '../../fault-events/components/fault-event-history-log.tsx';
 import { FaultEventPanel } from '../../fault-events/components/fault-event-panel.tsx';
 import { useModelSummary } from '../../model-views/api/get-model-summary.ts';
@@ -106,6 +107,7 @@ export function ModelViewPage() {
           />
         ) : null}
         <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
+        <AlarmPrecisionPanel scope={{ modelId: detail.id }} />
         <NotePanel
           modelId={detail.id}
           timeZone={timeZone}

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
+import { AlarmPrecisionPanel } from '../../fault-events/components/alarm-precision-panel.tsx';
 import { ModelStatusTable } from '../components/model-status-table.tsx';
 import { OverviewSection } from '../components/overview-section.tsx';
 import { type OverviewView, readView, writeView } from '../components/overview-table-logic.ts';
@@ -44,6 +45,7 @@ export function CompanyPage() {
           </>
         }
       />
+      <AlarmPrecisionPanel scope={{ companyId: id }} />
     </>
   );
 }
