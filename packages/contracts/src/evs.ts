@@ -14,6 +14,9 @@ const instant = z.iso.datetime({ offset: true });
 export const evsSensorType = z.enum(['Acceleration', 'Temperature', 'Velocity']);
 export type EvsSensorType = z.infer<typeof evsSensorType>;
 
+/** Edge sensors report their battery in volts (spec 03 §2.18 'Battery (V)'); RVS sensors report percent. */
+export const EVS_BATTERY_UNIT = 'V';
+
 /** Where a sensor sits in the machine train, from its sensor point. */
 export const evsRole = z.enum(['driver', 'transmission', 'driven']);
 export type EvsRole = z.infer<typeof evsRole>;
@@ -31,6 +34,8 @@ export const evsReading = z.object({
   timestamp: instant.nullable(),
 });
 
+export type EvsReading = z.infer<typeof evsReading>;
+
 /** EVS result (spec 02 §3) plus the Sensor Detail rows. */
 export const evsStatus = z.object({
   id: uuid,
@@ -44,10 +49,15 @@ export const evsStatus = z.object({
     z.object({
       uid: z.string(),
       sensorName: z.string(),
+      /** Type of Position: the sensor point's name. */
       sensorPoint: z.string(),
+      /** Machine: the sensor's machine template's name. */
+      machine: z.string(),
       role: evsRole,
       status,
       readings: z.array(evsReading),
+      /** Battery (V) of the sensor, last reading (spec 03 §2.18); EVS sets no battery limits. */
+      battery: z.object({ value: z.number().nullable(), unit: z.string(), timestamp: instant.nullable() }),
     }),
   ),
 });

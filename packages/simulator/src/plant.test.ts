@@ -127,11 +127,16 @@ describe('the demo plant', () => {
     ]);
   });
 
-  it('sends or leaves to the server exactly the monitored tags of every model, plus the drive life temperatures', () => {
+  it('sends or leaves to the server exactly the monitored tags of every model, plus the drive life temperatures and the edge sensors’ batteries', () => {
     for (const model of demoPlant.models) {
       const simulator = modelSimulator(model, contextFor());
       const sent = simulator.scalars.map((channel) => channel.tag);
-      const extra = model.typeId === MODEL_TYPE.vca ? Object.values(LIFE_TEMPERATURE_TAGS) : [];
+      const extra =
+        model.typeId === MODEL_TYPE.vca
+          ? Object.values(LIFE_TEMPERATURE_TAGS)
+          : model.typeId === MODEL_TYPE.evs
+            ? (model.create.vibration_sensor_in ?? []).map((row) => `${row.sensorId}.battery`)
+            : [];
       expect(new Set(sent).size, model.code).toBe(sent.length);
       expect(new Set([...sent, ...simulator.derivedTags]), model.code).toEqual(
         new Set([...monitoredTags(model), ...extra]),

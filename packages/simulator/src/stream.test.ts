@@ -108,7 +108,8 @@ describe('historyBatches', () => {
       return sum + 90 * perDay;
     }, 0);
     expect(counts.points).toBe(expected);
-    expect(counts.points).toBe(313_200);
+    // 313,200 before the EVS sensors sent their battery: 2 fan trains × 3 sensors × 12 a day × 90 days more.
+    expect(counts.points).toBe(319_680);
     // 12 channels of 16,384 samples: 2 RVS sensors × 3 axes, 2 MCA motors × 3 phases; 12 V–I locus channels of
     // 1,000 samples: 2 transformers × 3 phases × current and voltage; 4 PD captures: 2 transformers × 2 UHF sensors.
     // Captures once a day per channel: fixed-length channels by their length, PD captures (2 transformers × 2 UHF
@@ -317,18 +318,18 @@ describe('runDemo', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
       new RegExp(
-        `^demo: history .* 3,480 points \\([\\d,]+ already stored\\), ${WAVEFORM_CHANNELS} waveforms in 0\\.0 s$`,
+        `^demo: history .* 3,552 points \\([\\d,]+ already stored\\), ${WAVEFORM_CHANNELS} waveforms in 0\\.0 s$`,
       ),
     );
     expect(lines[1]).toBe('demo: streaming live data every 0.005 s');
     expect(lines[2]).toBe(`demo: live stream stopped after 2 ticks (${2 * fastTags} points, 0 waveforms)`);
     expect(summary).toMatchObject({
-      historyPoints: 3480,
+      historyPoints: 3552,
       historyWaveforms: WAVEFORM_CHANNELS,
       liveTicks: 2,
       livePoints: 2 * fastTags,
     });
-    expect(server.stored.size).toBe(3480 + 2 * fastTags);
+    expect(server.stored.size).toBe(3552 + 2 * fastTags);
     expect(server.waveforms.size).toBe(WAVEFORM_CHANNELS);
   });
 

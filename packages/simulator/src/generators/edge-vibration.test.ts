@@ -43,4 +43,13 @@ describe('EVS fan trains', () => {
     expect(rise).toBeGreaterThan(3);
     expect(Math.max(...misaligned.map((row) => row['FAN1-DRV.temperature']!))).toBeLessThan(80);
   });
+
+  it('reports each sensor’s battery in volts, a 3.6 V cell that sags slowly over the 90 days', () => {
+    const battery = sound.map((row) => row['FAN2-DRV.battery']!);
+    expect(battery[0]!).toBeGreaterThan(3.5);
+    expect(battery[0]!).toBeLessThan(3.7);
+    // About 3 mV a day: a quarter of a volt over the history, never below a cell's 3.0 V cut-off.
+    expect(battery[0]! - battery[battery.length - 1]!).toBeGreaterThan(0.15);
+    expect(Math.min(...battery)).toBeGreaterThan(3.0);
+  });
 });

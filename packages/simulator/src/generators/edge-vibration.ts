@@ -2,12 +2,13 @@
  * Edge vibration sensors (model type 4) on a cooling-tower fan train: motor drive end (driver), gearbox input
  * (transmission), fan (driven). Each reports overall velocity RMS (mm/s, ISO 10816-3 band), acceleration RMS
  * (m/s²) and temperature (°C), computed here from the sensor's vibration components. The faulty train
- * develops motor–gearbox misalignment: its 2× component lifts velocity through 2.8 and 4.5 mm/s.
+ * develops motor–gearbox misalignment: its 2× component lifts velocity through 2.8 and 4.5 mm/s. Each sensor
+ * also reports its battery voltage (V), a 3.6 V lithium cell that sags slowly with the days and the cold.
  */
 import { MODEL_TYPE, sensorType } from '../master-data.ts';
 import { fanSensorIds, type PlantModel, PUMP_SPEED_RPM } from '../plant.ts';
 import { mixSeed, normalAt, smoothNoise, uniformAt } from '../random.ts';
-import { channels, FAST_INTERVAL_MS, type ModelSimulator } from './model-simulator.ts';
+import { channels, FAST_INTERVAL_MS, type ModelSimulator, SLOW_INTERVAL_MS } from './model-simulator.ts';
 import {
   ambientTemperatureC,
   faultSeverity,
@@ -110,6 +111,12 @@ export function edgeVibrationSimulator(model: PlantModel, context: SimulationCon
         ambient + profile.temperatureRise + heating + 0.3 * normalAt(point, 'T', t),
         1,
       );
+      // About 3 mV a day from 3.62 V, a little lower in the cold, with 5 mV of reading noise.
+      const day = Math.max(0, timelineDay(context, t));
+      values[`${id}.battery`] = round(
+        3.62 - 0.01 * i - 0.003 * day + 0.002 * (ambient - 25) + 0.005 * normalAt(point, 'battery', t),
+        3,
+      );
     }
     return values;
   };
@@ -117,7 +124,14 @@ export function edgeVibrationSimulator(model: PlantModel, context: SimulationCon
   const tags = sensorIds.flatMap((id) => [`${id}.velocity`, `${id}.acceleration`, `${id}.temperature`]);
   return {
     model,
-    scalars: channels(tags, FAST_INTERVAL_MS, true),
+    scalars: [
+      ...channels(tags, FAST_INTERVAL_MS, true),
+      ...channels(
+        sensorIds.map((id) => `${id}.battery`),
+        SLOW_INTERVAL_MS,
+        false,
+      ),
+    ],
     sample,
     waveforms: [],
     capture: () => [],

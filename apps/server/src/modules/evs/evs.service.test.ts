@@ -18,6 +18,7 @@ const master = masterData({
     { id: 3, name: 'Gearbox input' },
     { id: 5, name: 'Fan DE' },
   ],
+  machineTemplates: [{ id: 3, name: 'Motor - Gearbox - Driven', description: '' }],
 });
 
 const limits = (warning: number, alarm: number) => ({ warning, alarm });
@@ -31,6 +32,7 @@ const settings = {
       velocity: limits(4.5, 7.1),
       temperature: limits(70, 85),
       sensorPointId: 1,
+      machineTemplateId: 3,
     },
     {
       sensorId: 'S2',
@@ -65,6 +67,7 @@ const series = [
   row(2, 'S1.velocity', 5.2, at),
   row(3, 'S1.temperature', 60, new Date(at.getTime() - 60_000)),
   row(4, 'S3.velocity', 12, at),
+  { ...row(5, 'S1.battery', 3.52, at), unit: 'V' },
 ];
 
 const model = (id: string, model_type_id: number) =>
@@ -97,6 +100,11 @@ describe('EVS service', () => {
     expect(status.sensors.map((sensor) => [sensor.uid, sensor.role, sensor.sensorPoint])).toEqual([
       ['S1', 'driver', 'Motor NDE'],
       ['S2', 'transmission', 'Gearbox input'],
+    ]);
+    // Type of Position, Machine and Battery (V) of spec 03 §2.18; a sensor that sent no battery reads none.
+    expect(status.sensors.map((sensor) => [sensor.machine, sensor.battery])).toEqual([
+      ['Motor - Gearbox - Driven', { value: 3.52, unit: 'V', timestamp: at.toISOString() }],
+      [expect.any(String), { value: null, unit: 'V', timestamp: null }],
     ]);
     expect(status.sensors[0]!.readings).toEqual([
       // 0/0 limits are unset: any value is normal.

@@ -1,4 +1,11 @@
-import type { EvsResult, EvsRole, EvsSensorType, EvsStatus, evsResultQuery } from '@sdp/contracts';
+import {
+  EVS_BATTERY_UNIT,
+  type EvsResult,
+  type EvsRole,
+  type EvsSensorType,
+  type EvsStatus,
+  type evsResultQuery,
+} from '@sdp/contracts';
 import type { z } from 'zod';
 import { rangeOf } from '../../lib/date-range.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -57,12 +64,14 @@ export function createEvsService({ models, master, timeseries }: EvsServiceDeps)
     ]);
     const settings = readSettings(stored?.document, model.title);
     const points = new Map(data.sensorPoints.map((point) => [point.id, point.name]));
+    const machines = new Map(data.machineTemplates.map((template) => [template.id, template.name]));
     const sensors = settings.vibration_sensor_in
       .filter((row) => row.selected)
       .map((row) => ({
         ...row,
         role: roleOf(row.sensorPointId),
         point: points.get(row.sensorPointId) ?? '',
+        machine: machines.get(row.machineTemplateId) ?? '',
       }));
     return { model, sensors, series: new Map(rows.map((row) => [row.tag, row])) };
   }
@@ -93,13 +102,20 @@ export function createEvsService({ models, master, timeseries }: EvsServiceDeps)
             timestamp: row?.last_ts?.toISOString() ?? null,
           };
         });
+        const battery = evs.series.get(`${sensor.sensorId}.battery`);
         return {
           uid: sensor.sensorId,
           sensorName: sensor.sensorName,
           sensorPoint: sensor.point,
+          machine: sensor.machine,
           role: sensor.role,
           status: Math.max(...readings.map((reading) => reading.status)),
           readings,
+          battery: {
+            value: battery?.last_value ?? null,
+            unit: battery?.unit || EVS_BATTERY_UNIT,
+            timestamp: battery?.last_ts?.toISOString() ?? null,
+          },
         };
       });
       // EVS statuses default to -1 (spec 02 §4) when a part has no sensor or no data.

@@ -1,3 +1,4 @@
+import { EVS_BATTERY_UNIT } from '@sdp/contracts';
 import type { MasterData } from '../models/master.repository.ts';
 import { monitoredTags, readSettings } from '../models/settings.ts';
 
@@ -8,6 +9,8 @@ import { monitoredTags, readSettings } from '../models/settings.ts';
 const extraInputs: Record<number, string[]> = {
   3: ['dc_link_capacitor.temperature', 'cooling_fan.temperature'],
 };
+
+const EVS_TYPE_ID = 4;
 
 const quantityUnits: Record<string, string> = {
   acceleration: 'm/s²',
@@ -31,5 +34,9 @@ export function acceptedTags(
     const quantity = tag.includes('.') ? (tag.split('.')[1] as string) : tag;
     tags.set(tag, units.get(tag) ?? quantityUnits[quantity] ?? '');
   }
+  // Edge sensors also send their battery (volts), shown in Sensor Detail; it has no limits to monitor.
+  if (typeId === EVS_TYPE_ID)
+    for (const row of settings.vibration_sensor_in)
+      if (row.selected) tags.set(`${row.sensorId}.battery`, EVS_BATTERY_UNIT);
   return tags;
 }

@@ -9,8 +9,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { EvsRole, EvsStatus } from '@sdp/contracts';
+import type { EvsReading, EvsRole, EvsSensorType, EvsStatus } from '@sdp/contracts';
 import { useTranslation } from 'react-i18next';
 import { quantityText } from '../../../components/charts/indicator-logic.ts';
 import { StatusDot } from '../../../components/status-dot.tsx';
@@ -25,6 +26,36 @@ import { formatDateTimeIn } from '../../../lib/time.ts';
 import { useEvsStatus } from '../api/get-evs-status.ts';
 
 const ROLES: readonly EvsRole[] = ['driver', 'transmission', 'driven'];
+/** The value columns of spec 03 §2.18, in its order (Battery (V) follows). */
+const DETAIL_QUANTITIES: readonly EvsSensorType[] = ['Acceleration', 'Velocity', 'Temperature'];
+
+/** A reading in its status colour, its warning and alarm limits on hover or focus (spec 03 §2.18). */
+function ReadingValue({ reading }: { reading: EvsReading }) {
+  const { t } = useTranslation();
+  const limits =
+    reading.warning === null && reading.alarm === null
+      ? t('vcaEvs.noLimits')
+      : t('vcaEvs.limits', {
+          warning: reading.warning ?? '–',
+          alarm: reading.alarm ?? '–',
+          unit: reading.unit,
+        });
+  return (
+    <Tooltip title={limits}>
+      <Box
+        component="span"
+        tabIndex={0}
+        aria-label={`${quantityText(reading.value, reading.unit, reading.status)}, ${limits}`}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, textDecoration: 'underline dotted' }}
+      >
+        <StatusDot status={reading.status} decorative />
+        {reading.value === null
+          ? t('vcaEvs.noReading')
+          : quantityText(reading.value, reading.unit, reading.status)}
+      </Box>
+    </Tooltip>
+  );
+}
 
 /** One part of the machine train in its status colour. */
 function TrainPart({ label, status, sensors }: { label: string; status: number; sensors: string[] }) {
@@ -50,7 +81,8 @@ function TrainPart({ label, status, sensors }: { label: string; status: number; 
 
 /**
  * EVS diagram (spec 02 §2.5): Driver, Transmission and Driven in their statuses with the overall health, and the
- * Sensor Detail panel (value, unit, status and limits of every sensor and quantity).
+ * Sensor Detail table of spec 03 §2.18: one row per sensor with its status, type of position, machine, id and name,
+ * acceleration, velocity, temperature (limits on hover) and battery.
  */
 export function EvsDiagram({ modelId, timeZone }: { modelId: string; timeZone: string }) {
   const { t } = useTranslation();
@@ -115,56 +147,48 @@ function EvsDiagramBody({ data, timeZone }: { data: EvsStatus; timeZone: string 
           {t('vcaEvs.sensorDetail')}
         </Typography>
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small">
+          <Table size="small" aria-labelledby="evs-sensor-detail">
             <TableHead>
               <TableRow>
-                <TableCell>{t('vcaEvs.sensor')}</TableCell>
-                <TableCell>{t('vcaEvs.quantity')}</TableCell>
-                <TableCell align="right">{t('vcaEvs.value')}</TableCell>
                 <TableCell>{t('vcaEvs.statusColumn')}</TableCell>
-                <TableCell align="right">{t('charts.warning')}</TableCell>
-                <TableCell align="right">{t('charts.alarm')}</TableCell>
+                <TableCell>{t('vcaEvs.typeOfPosition')}</TableCell>
+                <TableCell>{t('vcaEvs.machine')}</TableCell>
+                <TableCell>{t('vcaEvs.sensorId')}</TableCell>
+                <TableCell>{t('vcaEvs.sensorName')}</TableCell>
+                {DETAIL_QUANTITIES.map((type) => (
+                  <TableCell key={type} align="right">
+                    {t(`vcaEvs.detailColumns.${type}`)}
+                  </TableCell>
+                ))}
+                <TableCell align="right">{t('vcaEvs.detailColumns.battery')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.sensors.flatMap((sensor) =>
-                sensor.readings.map((reading, index) => (
-                  <TableRow
-                    key={`${sensor.uid}-${reading.type}`}
-                    data-sensor={sensor.uid}
-                    data-quantity={reading.type}
-                  >
-                    <TableCell>
-                      {index === 0 ? (
-                        <>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {sensor.sensorName}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {sensor.uid} · {t(`vcaEvs.roles.${sensor.role}`)}
-                          </Typography>
-                        </>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>{t(`vcaEvs.sensorTypes.${reading.type}`)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {/* The status colour beside the value too: on a phone the Status column scrolls out of view. */}
-                      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-                        <StatusDot status={reading.status} decorative />
-                        {quantityText(reading.value, reading.unit, reading.status)}
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <StatusDot status={reading.status} decorative />
-                        {t(`modelStatus.${modelStatusKind(reading.status)}`)}
-                      </Box>
-                    </TableCell>
-                    <TableCell align="right">{reading.warning ?? '–'}</TableCell>
-                    <TableCell align="right">{reading.alarm ?? '–'}</TableCell>
-                  </TableRow>
-                )),
-              )}
+              {data.sensors.map((sensor) => (
+                <TableRow key={sensor.uid} data-sensor={sensor.uid}>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+                      <StatusDot status={sensor.status} decorative />
+                      {t(`modelStatus.${modelStatusKind(sensor.status)}`)}
+                    </Box>
+                  </TableCell>
+                  <TableCell>{sensor.sensorPoint || '–'}</TableCell>
+                  <TableCell>{sensor.machine || '–'}</TableCell>
+                  <TableCell>{sensor.uid}</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>{sensor.sensorName}</TableCell>
+                  {DETAIL_QUANTITIES.map((type) => {
+                    const reading = sensor.readings.find((one) => one.type === type);
+                    return (
+                      <TableCell key={type} align="right" data-quantity={type} sx={{ whiteSpace: 'nowrap' }}>
+                        {reading ? <ReadingValue reading={reading} /> : '–'}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell align="right" data-quantity="battery" sx={{ whiteSpace: 'nowrap' }}>
+                    {sensor.battery.value === null ? '–' : sensor.battery.value.toFixed(2)}
+                  </TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
