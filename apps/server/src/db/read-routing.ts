@@ -111,11 +111,9 @@ export function createReadRouting(options: ReadRoutingOptions) {
 
   function setState(replica: Replica, state: ReplicaState, why: string) {
     if (replica.state === state) return;
-    const was = replica.state;
     replica.state = state;
     if (state === 'fresh') log(`read replica ${replica.name} is fresh (${why}); lag-tolerant reads go to it`);
-    else if (was !== 'starting' || state === 'down')
-      log(`read replica ${replica.name} is ${state} (${why}); its reads go to the primary`);
+    else log(`read replica ${replica.name} is ${state} (${why}); its reads go to the primary`);
   }
 
   async function check() {
