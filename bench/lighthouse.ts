@@ -8,9 +8,10 @@
 // fresh tab with the cache cleared (Lighthouse's own storage reset).
 // Baseline: the sign-in page (no session, no data, no charts) under the same preset in the same run. The machine
 // is shared: the line says the load average, and a page is best judged by its distance from the baseline.
-// LIGHTHOUSE_PAGES=company,alarms (names as printed) measures only those; LIGHTHOUSE_PRESETS=desktop likewise.
+// LIGHTHOUSE_PAGES=company,alarms (names as printed) measures only those; LIGHTHOUSE_PRESETS=desktop likewise;
+// LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (JSON: the layout shifts, long tasks, ... behind a score).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
@@ -113,13 +114,16 @@ async function auditOnce(url: string, preset: Preset, port: number, cookie?: str
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    maxWaitForLoad: 90_000,
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   const lhr = result?.lhr as Result | undefined;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}-${preset}.json`;
+    await writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: lhr.categories.performance?.score ?? Number.NaN,
