@@ -121,6 +121,11 @@ export const mcaFaultFrequencies = z.object({
       slip: z.number(),
       /** Where the speed came from: the motor data's rated speed, or the eccentricity sideband when none is set. */
       speedSource: z.enum(['motor data', 'estimated']),
+      /**
+       * Machine Information's 'Rated speed' (rpm), null when unset: a page that shows it beside `rpm` says which one
+       * the fault frequencies use and why (issue 26 item 8).
+       */
+      configuredRpm: z.number().nullable(),
       bearings: z.array(z.object({ position: z.enum(['DE', 'NDE']), designation: z.string() })),
       items: z.array(mcaFaultFrequencyItem),
     }),

@@ -159,6 +159,12 @@ function byteBoundedCache<T>(budget: number) {
   };
 }
 
+/** A configuration value as a positive number, else null. */
+function positiveNumber(text: string | undefined): number | null {
+  const value = Number(text);
+  return text !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+}
+
 /** Union of the M4 indices of several series over one x axis, so each keeps its extremes. */
 function thinned(x: Float64Array, ys: readonly ArrayLike<number>[], maxPoints: number): number[] {
   if (x.length <= maxPoints) return Array.from(x, (_, i) => i);
@@ -175,7 +181,11 @@ export function createMcaService({ repository, timeseries, models, master, compu
   async function motor(modelId: string) {
     const model = await repository.model(modelId);
     if (!model || model.model_type_id !== MCA) throw notFound('MCA model not found.');
-    const [stored, data] = await Promise.all([models.settings(modelId), master.get()]);
+    const [stored, data, configuration] = await Promise.all([
+      models.settings(modelId),
+      master.get(),
+      models.configurations(modelId),
+    ]);
     const settings = readSettings(stored?.document, model.title);
     const motorData = new Map(settings.motor_data_in.map((row) => [row.modelConfigurationTagCode, row]));
     const bearings = (['DE', 'NDE'] as const).flatMap((position) => {
@@ -189,6 +199,10 @@ export function createMcaService({ repository, timeseries, models, master, compu
       master: data,
       poles: motorData.get('poles')?.value ?? 4,
       ratedRpm: motorData.get('rated_speed')?.value ?? null,
+      // Machine Information's 'Rated speed', shown beside the speed used when the two differ (issue 26 item 8).
+      configuredRpm: positiveNumber(
+        configuration.find((item) => item.tag_code === 'rated_speed' && item.selected)?.value,
+      ),
       bearings,
     };
   }
@@ -367,6 +381,7 @@ export function createMcaService({ repository, timeseries, models, master, compu
             rpm: speed.rpm,
             slip: speed.slip,
             speedSource: m.ratedRpm ? ('motor data' as const) : ('estimated' as const),
+            configuredRpm: m.configuredRpm,
             bearings: m.bearings.map(({ position, bearing }) => ({
               position,
               designation: bearing.designation,

@@ -156,6 +156,10 @@ describe('MCA current spectrum', () => {
     const bpfo = file.items.find((item: { name: string }) => item.name === 'Bearing DE fs+BPFO');
     expect(bpfo.frequencyHz).toBeCloseTo(50 + 4 * 24.5 * (1 - 28.58 / 125), 6);
     expect(file.speedSource).toBe('motor data');
+    // Machine Information's own 'Rated speed' (1480 rpm by default) is answered beside it, so the page can say which
+    // one the lines use (issue 26 item 8).
+    expect(file.rpm).toBe(1470);
+    expect(file.configuredRpm).toBe(1480);
   });
 
   it('takes up to 5 captures and answers 400 for a sixth', async () => {

@@ -983,6 +983,10 @@ export const en = {
     faultBasis: 'Supply {{supply}} Hz, {{rpm}} rpm ({{source}}), slip {{slip}} %, bearings {{bearings}}',
     speedFromMotorData: 'motor data',
     speedEstimated: 'estimated from the spectrum',
+    speedDiffersMotorData:
+      'Machine Information says {{configured}} rpm; the fault frequencies use {{rpm}} rpm, the rated speed of the motor data, because the slip and every line follow from the speed the motor runs at.',
+    speedDiffersEstimated:
+      'Machine Information says {{configured}} rpm; the fault frequencies use {{rpm}} rpm estimated from the spectrum, because the motor data has no rated speed.',
     noBearings: 'none set',
     faultName: 'Fault frequency',
     frequencyHz: 'Frequency [Hz]',
@@ -1299,6 +1303,17 @@ export const en = {
       mapLabel: 'Map of the equipment',
       noLocations: 'No equipment here has a location yet.',
     },
+  },
+  escalation: {
+    heading: 'Reminders of unacknowledged events',
+    intro:
+      'An event nobody acknowledges within this time reminds the people assigned to its equipment by mail; after twice the time, the owners too.',
+    alarmHours: 'Alarm: hours',
+    warningHours: 'Warning: hours',
+    save: 'Save reminder times',
+    saved: 'Reminder times saved.',
+    saveFailed: 'The reminder times could not be saved.',
+    loadFailed: 'The reminder times could not be loaded.',
   },
   faultLifecycle: {
     stillAbove:

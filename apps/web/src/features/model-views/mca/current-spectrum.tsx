@@ -390,6 +390,18 @@ function FaultFrequencyLists({
                 file.bearings.map((b) => `${b.position} ${b.designation}`).join(', ') || t('mca.noBearings'),
             })}
           </Typography>
+          {file.configuredRpm !== null && Math.round(file.configuredRpm) !== Math.round(file.rpm) ? (
+            // Two speeds on one page: say which one the lines use and why (issue 26 item 8).
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t(
+                file.speedSource === 'motor data' ? 'mca.speedDiffersMotorData' : 'mca.speedDiffersEstimated',
+                {
+                  configured: file.configuredRpm.toFixed(0),
+                  rpm: file.rpm.toFixed(0),
+                },
+              )}
+            </Typography>
+          ) : null}
           <Table size="small">
             <TableHead>
               <TableRow>
