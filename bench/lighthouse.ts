@@ -98,13 +98,20 @@ async function startChromium(): Promise<{ port: number; process: ChildProcess; s
 // then retried by `audit` rather than ending the benchmark.
 process.on('unhandledRejection', (error) => console.error(`  (Lighthouse: ${String(error)})`));
 
-/** One Lighthouse run; a run that fails (a DevTools timeout on a loaded machine) is tried once more. */
+/**
+ * One Lighthouse run; a run that fails (a DevTools timeout, a page that stops responding on a loaded machine) is
+ * tried once more, and a second failure scores 0 with NaN figures, so the line still shows the other pages.
+ */
 async function audit(url: string, preset: Preset, port: number, cookie?: string): Promise<Scores> {
-  try {
-    return await auditOnce(url, preset, port, cookie);
-  } catch (error) {
-    console.error(`  ${url} ${preset}: ${String(error)}; once more`);
-    return auditOnce(url, preset, port, cookie);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, preset, port, cookie);
+    } catch (error) {
+      console.error(`  ${url} ${preset}: ${String(error)}${attempt === 1 ? '; once more' : ''}`);
+      if (attempt === 2) {
+        return { performance: 0, accessibility: 0, lcpMs: Number.NaN, tbtMs: Number.NaN, cls: Number.NaN };
+      }
+    }
   }
 }
 
