@@ -113,6 +113,9 @@ test('two events are acknowledged and closed together from the alarm list, and t
     await toolbar.getByRole('button', { name: 'Done' }).click();
     const done = page.getByRole('dialog', { name: 'Mark 2 fault events done' });
     await done.getByRole('textbox', { name: /^Comment/ }).fill('Oil degassed on both.');
+    // Issue 25 item 5: a Done says what was found, one outcome for both.
+    await done.getByRole('combobox', { name: /^Outcome/ }).click();
+    await page.getByRole('option', { name: 'No fault found' }).click();
     await done.getByRole('button', { name: 'Done' }).click();
     await page.getByText('2 fault events changed. Your data was sent.').last().waitFor();
     for (const model of models) await rowOf(model.title).waitFor({ state: 'detached' });

@@ -68,8 +68,11 @@ async function hydrogenAlarm(page: Page) {
   assert.equal(sent.status(), 200, await sent.text());
 }
 
-/** Fills the Acknowledgement or Done dialog, saves, confirms the send and waits for 'Your data was sent.'. */
-async function sendComment(page: Page, title: string, comment: string, recipient?: RegExp) {
+/**
+ * Fills the Acknowledgement or Done dialog (a Done with what was found: issue 25 item 5), saves, confirms the send
+ * and waits for 'Your data was sent.'.
+ */
+async function sendComment(page: Page, title: string, comment: string, recipient?: RegExp, outcome?: string) {
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
   if (recipient) {
@@ -79,6 +82,10 @@ async function sendComment(page: Page, title: string, comment: string, recipient
   // Typing in the comment closes the recipients' list (Escape there would close the dialog too).
   await dialog.getByRole('textbox', { name: /^Comment/ }).click();
   await dialog.getByRole('textbox', { name: /^Comment/ }).fill(comment);
+  if (outcome) {
+    await dialog.getByRole('combobox', { name: /^Outcome/ }).click();
+    await page.getByRole('option', { name: outcome }).click();
+  }
   await dialog.getByRole('button', { name: /^(Save|Update)$/ }).click();
   await page.getByText('Would you like to send a comment?').waitFor();
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -131,7 +138,13 @@ test('an event raised by ingest appears on the open page; acknowledge, Done, and
 
     // Done closes it: it leaves the new events for the history.
     await row.getByRole('button', { name: 'Done' }).click();
-    await sendComment(page, 'Done', 'Oil degassed and resampled: hydrogen back to normal.');
+    await sendComment(
+      page,
+      'Done',
+      'Oil degassed and resampled: hydrogen back to normal.',
+      undefined,
+      'Planned maintenance',
+    );
     const history = page.getByRole('table', { name: 'Fault Event Alarm History' });
     const closed = history.locator('tr[data-event-id]').first();
     await closed.waitFor();

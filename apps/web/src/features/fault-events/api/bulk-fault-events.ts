@@ -1,6 +1,7 @@
 import type { FaultEventBulkResult } from '@sdp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { type OutcomeChoice, outcomeBody } from '../components/outcome-fields.tsx';
 import { faultEventsKeys } from './keys.ts';
 
 export type BulkFaultEventVariables = {
@@ -12,6 +13,7 @@ export type BulkFaultEventVariables = {
   /** Done although conditions still hold (the dialog showed the warning; issue 26 item 1). */
   confirmStillActive?: boolean;
   /** Done: what was found, the same for every event (issue 25 item 5). */
+  outcome?: OutcomeChoice;
 };
 
 /** Acknowledge or done of several events in one call, all or nothing (issue 26 item 5). */
@@ -21,6 +23,7 @@ export function bulkFaultEvents({
   comment,
   emailTo,
   confirmStillActive,
+  outcome,
 }: BulkFaultEventVariables) {
   return apiClient.post<FaultEventBulkResult>('/api/v1/fault-event/bulk', {
     ...(action === 'done' && confirmStillActive ? { confirm_still_active: true } : {}),
@@ -28,6 +31,7 @@ export function bulkFaultEvents({
     fault_event_ids: ids,
     comment,
     ...(emailTo.length ? { email_to: emailTo } : {}),
+    ...(action === 'done' ? outcomeBody(outcome) : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FaultEventDetail } from '@sdp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { type OutcomeChoice, outcomeBody } from '../components/outcome-fields.tsx';
 import { faultEventsKeys } from './keys.ts';
 
 export type FaultEventAction = 'acknowledge' | 'update' | 'done';
@@ -11,6 +12,7 @@ export type SendFaultEventCommentVariables = {
   emailTo: string[];
   comment: string;
   /** Done: what was found (issue 25 item 5). */
+  outcome?: OutcomeChoice;
   /** Done although the condition still holds (the dialog showed the warning; issue 26 item 1). */
   confirmStillActive?: boolean;
 };
@@ -29,6 +31,7 @@ export async function sendFaultEventComment({
   emailTo,
   comment,
   confirmStillActive,
+  outcome,
 }: SendFaultEventCommentVariables): Promise<FaultEventDetail[]> {
   const confirmed = action === 'done' && confirmStillActive ? { confirm_still_active: true } : {};
   const results: FaultEventDetail[] = [];
@@ -45,6 +48,7 @@ export async function sendFaultEventComment({
         await apiClient.post<FaultEventDetail>(`/api/v1/fault-event/${action}`, {
           ...body(id, emailTo, comment),
           ...confirmed,
+          ...(action === 'done' ? outcomeBody(outcome) : {}),
         }),
       );
   }

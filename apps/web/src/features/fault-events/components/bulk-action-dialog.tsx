@@ -17,6 +17,7 @@ import { useBulkFaultEvents } from '../api/bulk-fault-events.ts';
 import { type FaultEventMember, faultEventMembersQueryOptions } from '../api/get-fault-event-members.ts';
 import { FaultEventCommentField, FaultEventRecipientsField } from './comment-fields.tsx';
 import { type StillActiveEntry, StillActiveWarning } from './event-lifecycle.tsx';
+import { NO_OUTCOME, OutcomeFields, outcomeMissing } from './outcome-fields.tsx';
 
 export type BulkTarget = {
   action: 'acknowledge' | 'done';
@@ -55,6 +56,9 @@ function BulkForm({
   const feedback = useFeedback();
   const [emails, setEmails] = useState<string[]>([]);
   const [comment, setComment] = useState('');
+  // Issue 25 item 5: a Done records what was found, one outcome for every selected event.
+  const [outcome, setOutcome] = useState(NO_OUTCOME);
+  const outcomeError = target.action === 'done' && outcomeMissing(outcome);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Issue 26 item 1: the warning shown (from the list, or the server's 409) is what the one confirmation confirms.
@@ -82,7 +86,7 @@ function BulkForm({
 
   const handleConfirm = async () => {
     setTouched(true);
-    if (missing || tooLong) return;
+    if (missing || tooLong || outcomeError) return;
     setError(null);
     try {
       await send.mutateAsync({
@@ -91,6 +95,7 @@ function BulkForm({
         comment: comment.trim(),
         emailTo: emails,
         confirmStillActive: warned,
+        outcome,
       });
       feedback.success(t('faultEvents.bulkChanged', { count }));
       onDone();
@@ -121,6 +126,9 @@ function BulkForm({
           <StillActiveWarning entries={stillActive} serverDetail={holdsDetail} />
           {lists.some((list) => list.isError) ? (
             <Alert severity="warning">{t('faultEvents.membersFailed')}</Alert>
+          ) : null}
+          {target.action === 'done' ? (
+            <OutcomeFields value={outcome} onChange={setOutcome} showMissing={touched && outcomeError} />
           ) : null}
           <FaultEventCommentField value={comment} onChange={setComment} showMissing={touched && missing} />
           <FaultEventRecipientsField

@@ -16,6 +16,7 @@ import { type FaultEventMember, useFaultEventMembers } from '../api/get-fault-ev
 import { type FaultEventAction, useSendFaultEventComment } from '../api/send-fault-event-comment.ts';
 import { FaultEventCommentField, FaultEventRecipientsField } from './comment-fields.tsx';
 import { type StillActiveEntry, StillActiveWarning } from './event-lifecycle.tsx';
+import { NO_OUTCOME, OutcomeFields, outcomeMissing } from './outcome-fields.tsx';
 
 type FaultEventActionDialogProps = {
   modelId: string;
@@ -60,6 +61,9 @@ function ActionForm({
   const confirm = useConfirm();
   const [emails, setEmails] = useState<string[]>(target.emails);
   const [comment, setComment] = useState(target.comment);
+  // Issue 25 item 5: a Done records what was found.
+  const [outcome, setOutcome] = useState(NO_OUTCOME);
+  const outcomeError = target.action === 'done' && outcomeMissing(outcome);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Issue 26 item 1: the warning shown (from the list, or the server's 409) is what Save then confirms.
@@ -78,7 +82,7 @@ function ActionForm({
 
   const handleSave = () => {
     setTouched(true);
-    if (userError || messageError || tooLong) return;
+    if (userError || messageError || tooLong || outcomeError) return;
     confirm.ask({
       title,
       message: t('faultEvents.confirmSend'),
@@ -90,6 +94,7 @@ function ActionForm({
             emailTo: emails,
             comment: comment.trim(),
             confirmStillActive: warned,
+            outcome,
           });
           feedback.success(t('faultEvents.sent'));
           onClose();
@@ -144,6 +149,9 @@ function ActionForm({
             onChange={setComment}
             showMissing={touched && messageError}
           />
+          {target.action === 'done' ? (
+            <OutcomeFields value={outcome} onChange={setOutcome} showMissing={touched && outcomeError} />
+          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -154,6 +154,8 @@ describe('CompanyAlarmsPage: acting from the list', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comment' }), {
       target: { value: 'Replaced' },
     });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Outcome/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'No fault found' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(
       await within(dialog).findByText(
