@@ -19,7 +19,9 @@ import {
   requestWidth,
   STATUS_COLORS,
   seriesTimes,
+  stackedPanels,
   statusColor,
+  timeSeriesChartHeight,
   valueStatus,
   WARNING_COLOR,
   zoneWallClock,
@@ -265,6 +267,56 @@ describe('axes say what they show (issue 27 item 1)', () => {
     expect(drawn.series.map((one) => one.yAxisIndex)).toEqual([0, 1, 2, 3, 2]);
     // The outer axes get room of their own.
     expect(drawn.grid.left).toBeGreaterThan(60 + 60);
+  });
+
+  it('draws three or more units on a narrow chart as small multiples, one titled panel a unit', () => {
+    const volts: ChartSeries = {
+      ...load,
+      tag: 'dc_bus',
+      name: 'DC bus voltage',
+      unit: 'V',
+      warning: null,
+      alarm: null,
+    };
+    const percent: ChartSeries = { ...volts, tag: 'load', name: 'Load', unit: '%' };
+    const all = [volts, load, phase('a', 0), percent];
+    expect(stackedPanels(all, 1200)).toBe(0);
+    expect(stackedPanels(all.slice(0, 2), 350)).toBe(0);
+    expect(stackedPanels(all, 350)).toBe(4);
+    expect(timeSeriesChartHeight(0)).toBe(450);
+    expect(timeSeriesChartHeight(4)).toBeGreaterThan(450);
+    const drawn = buildTimeSeriesOption(all, {
+      timeZone: 'UTC',
+      labels: { ...labels, quantity },
+      widthPx: 350,
+    }) as unknown as Omit<Drawn, 'series' | 'grid' | 'yAxis'> & {
+      grid: { top: number; height: number }[];
+      xAxis: { gridIndex: number; axisLabel: { show: boolean } }[];
+      yAxis: (Axis & { gridIndex: number })[];
+      series: { xAxisIndex: number; yAxisIndex: number }[];
+      dataZoom: { xAxisIndex: number[] }[];
+    };
+    expect(drawn.grid).toHaveLength(4);
+    // Panels do not overlap.
+    for (let i = 1; i < 4; i++)
+      expect(drawn.grid[i]?.top).toBeGreaterThan(
+        (drawn.grid[i - 1]?.top ?? 0) + (drawn.grid[i - 1]?.height ?? 0),
+      );
+    expect(drawn.yAxis.map((axis) => [axis.gridIndex, axis.name])).toEqual([
+      [0, 'DC bus voltage [V]'],
+      [1, 'Oil temperature [°C]'],
+      [2, 'Load current phase A [A]'],
+      [3, 'Load [%]'],
+    ]);
+    expect(drawn.series.map((one) => [one.xAxisIndex, one.yAxisIndex])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    // Time labels under the last panel only; zoom moves every panel.
+    expect(drawn.xAxis.map((axis) => axis.axisLabel.show)).toEqual([false, false, false, true]);
+    expect(drawn.dataZoom.every((zoom) => zoom.xAxisIndex.length === 4)).toBe(true);
   });
 
   it('draws a limit shared by several series once, and labels only lines that do not overlap', () => {

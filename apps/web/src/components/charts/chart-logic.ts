@@ -496,6 +496,23 @@ export function axisLimits(
     .sort((a, b) => a.value - b.value);
 }
 
+/** Below this chart width (px) three or more units are drawn as small multiples: side axes would leave no plot. */
+export const STACK_BELOW_PX = 720;
+const PANEL_PX = 90;
+const PANEL_GAP_PX = 34;
+
+/** Panels of a chart drawn as small multiples (one per unit, stacked), or 0 when its units share one plot. */
+export function stackedPanels(series: readonly ChartSeries[], widthPx: number | undefined): number {
+  const units = new Set(series.map((one) => one.unit.trim())).size;
+  return units > 2 && widthPx !== undefined && widthPx > 0 && widthPx < STACK_BELOW_PX ? units : 0;
+}
+
+/** Height of a time series chart (px): the spec's 450, or what its small multiples need. */
+export function timeSeriesChartHeight(panels: number): number {
+  if (panels === 0) return CHART_HEIGHT;
+  return CHART_GRID.top + panels * PANEL_PX + (panels - 1) * PANEL_GAP_PX + CHART_GRID.bottom;
+}
+
 /** Log y axis of spec 02 §9: its top is at least 10,000, else the next power of ten above the data. */
 export const LOG_AXIS_MAX = 10_000;
 
@@ -518,6 +535,7 @@ export function buildTimeSeriesOption(
     labels,
     marks = [],
     logScale = false,
+    widthPx,
   }: {
     timeZone: string;
     range?: AxisRange;
@@ -525,6 +543,8 @@ export function buildTimeSeriesOption(
     marks?: readonly ChartMark[];
     /** The logarithmic y axis of spec 02 §9 (health monitoring): top at least 10,000; values ≤ 0 are not drawn. */
     logScale?: boolean;
+    /** The chart's width: narrow charts of three or more units are drawn as small multiples, one panel a unit. */
+    widthPx?: number | undefined;
   },
 ): Record<string, unknown> {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -533,7 +553,8 @@ export function buildTimeSeriesOption(
   const axisOf = new Map(
     axes.flatMap((axis, index) => axis.seriesIndexes.map((one) => [one, index] as const)),
   );
-  const plotPx = CHART_HEIGHT - CHART_GRID.top - CHART_GRID.bottom;
+  const panels = stackedPanels(series, widthPx);
+  const plotPx = panels ? PANEL_PX : CHART_HEIGHT - CHART_GRID.top - CHART_GRID.bottom;
   const drawnAxes = axes.map((axis, index) => {
     const members = axis.seriesIndexes.map((one) => series[one] as ChartSeries);
     const lines = members.flatMap((one) => limitLines(one).map((line) => line.value));
@@ -568,25 +589,56 @@ export function buildTimeSeriesOption(
     type: logScale ? 'log' : 'value',
     ...(logScale ? { min: bounds.min, max: bounds.max } : { ...bounds, scale: true }),
     name: axis.title,
-    nameLocation: 'middle',
-    nameGap: 44,
     nameTextStyle: { fontWeight: 'bold' },
-    position: index % 2 === 0 ? 'left' : 'right',
-    offset: Math.floor(index / 2) * AXIS_OFFSET,
-    axisLine: { show: drawnAxes.length > 1 },
-    splitLine: { show: index === 0 },
     axisLabel: { hideOverlap: true },
+    ...(panels
+      ? // A panel's title stands above it, left-aligned: a rotated title does not fit a short panel.
+        {
+          gridIndex: index,
+          nameLocation: 'end',
+          nameGap: 8,
+          nameTextStyle: { fontWeight: 'bold', align: 'left' },
+        }
+      : {
+          nameLocation: 'middle',
+          nameGap: 44,
+          position: index % 2 === 0 ? 'left' : 'right',
+          offset: Math.floor(index / 2) * AXIS_OFFSET,
+          axisLine: { show: drawnAxes.length > 1 },
+          splitLine: { show: index === 0 },
+        }),
   }));
+  const timeAxis = (index: number, last: boolean) => ({
+    type: 'time',
+    ...(panels ? { gridIndex: index } : {}),
+    min: range.xMin === undefined ? undefined : wall(range.xMin),
+    max: range.xMax === undefined ? undefined : wall(range.xMax),
+    axisLabel: {
+      show: last,
+      formatter: (value: number) => formatWallClock(value, 'DD/MM HH:mm'),
+      hideOverlap: true,
+    },
+  });
+  const xAxisIndexes = panels ? drawnAxes.map((_, index) => index) : 0;
   const unitOf = new Map(series.map((one) => [seriesLabel(one), one.unit]));
   return {
     animation: false,
     // Times are drawn as the company's wall-clock time (zoneWallClock): ticks on its midnights and hours.
     useUTC: true,
-    grid: {
-      ...CHART_GRID,
-      left: CHART_GRID.left + Math.max(0, left - 1) * AXIS_OFFSET,
-      right: CHART_GRID.right + Math.max(0, right - 1) * AXIS_OFFSET,
-    },
+    grid: panels
+      ? drawnAxes.map((_, index) => ({
+          left: CHART_GRID.left,
+          right: 24,
+          top: CHART_GRID.top + index * (PANEL_PX + PANEL_GAP_PX),
+          height: PANEL_PX,
+        }))
+      : {
+          ...CHART_GRID,
+          left: CHART_GRID.left + Math.max(0, left - 1) * AXIS_OFFSET,
+          right: CHART_GRID.right + Math.max(0, right - 1) * AXIS_OFFSET,
+        },
+    // One tooltip and pointer across the panels of small multiples.
+    ...(panels ? { axisPointer: { link: [{ xAxisIndex: 'all' }] } } : {}),
     legend: {
       type: 'scroll',
       top: 0,
@@ -616,19 +668,11 @@ export function buildTimeSeriesOption(
         return [escapeHtml(formatWallClock(first.value[0], 'DD/MM/YYYY HH:mm:ss')), ...lines].join('<br/>');
       },
     },
-    xAxis: {
-      type: 'time',
-      min: range.xMin === undefined ? undefined : wall(range.xMin),
-      max: range.xMax === undefined ? undefined : wall(range.xMax),
-      axisLabel: {
-        formatter: (value: number) => formatWallClock(value, 'DD/MM HH:mm'),
-        hideOverlap: true,
-      },
-    },
+    xAxis: panels ? drawnAxes.map((_, index) => timeAxis(index, index === panels - 1)) : timeAxis(0, true),
     yAxis: yAxes.length === 1 ? yAxes[0] : yAxes.length === 0 ? { type: 'value', scale: true } : yAxes,
     dataZoom: [
-      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
-      { type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10 },
+      { type: 'inside', xAxisIndex: xAxisIndexes, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: xAxisIndexes, filterMode: 'none', bottom: 10 },
     ],
     series: series.map((one, index) => ({
       type: 'line',
@@ -638,6 +682,7 @@ export function buildTimeSeriesOption(
       ...(one.dashed ? { lineStyle: { type: 'dashed', width: 1 } } : {}),
       sampling: undefined,
       yAxisIndex: axisOf.get(index) ?? 0,
+      ...(panels ? { xAxisIndex: axisOf.get(index) ?? 0 } : {}),
       // A log axis has no place for 0 or less: such points are gaps.
       data: one.points.map(([t, v]) => [wall(t), logScale && v <= 0 ? null : v]),
       markLine: {

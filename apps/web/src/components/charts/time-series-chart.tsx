@@ -16,7 +16,6 @@ import { AxisBoundField, useExcelDownload } from './chart-inputs.tsx';
 import {
   type AxisInputs,
   buildTimeSeriesOption,
-  CHART_HEIGHT,
   type ChartMark,
   type ChartSeries,
   type DateMode,
@@ -28,6 +27,8 @@ import {
   type QuantityKey,
   type StatusCode,
   seriesTimes,
+  stackedPanels,
+  timeSeriesChartHeight,
 } from './chart-logic.ts';
 import { ChartOverlay } from './chart-overlay.tsx';
 import { EChartsCanvas } from './echarts-canvas.tsx';
@@ -136,8 +137,9 @@ export function TimeSeriesChart({
         },
         marks: allMarks,
         logScale: logToggle && logScale,
+        widthPx: controls.width,
       }),
-    [shown, timeZone, range, t, allMarks, logToggle, logScale],
+    [shown, timeZone, range, t, allMarks, logToggle, logScale, controls.width],
   );
   // ECharts tells a click on a symbol or a pin first, then the same click on the plot area: that one is skipped.
   const clickedItem = useRef(false);
@@ -243,7 +245,7 @@ export function TimeSeriesChart({
       <Box sx={{ position: 'relative' }}>
         <EChartsCanvas
           option={option}
-          height={CHART_HEIGHT}
+          height={timeSeriesChartHeight(stackedPanels(shown, controls.width))}
           label={title}
           onWidth={controls.setWidth}
           group={zoomGroup}
