@@ -518,14 +518,14 @@ export async function buildApp({
           vca,
         }),
       });
-      await api.register(faultEventsRoutes, { service: faultEvents, visibility });
-      await api.register(alarmPrecisionRoutes, { service: alarmPrecision, visibility });
+      await api.register(faultEventsRoutes, { service: faultEvents, visibility, precision: alarmPrecision });
       const baselines = createBaselinesRepository(db);
       await api.register(baselinesRoutes, {
         service: createBaselinesService({ db, repository: baselines, master, audit }),
         repository: baselines,
         visibility,
       });
+      await api.register(alarmPrecisionRoutes, { service: alarmPrecision, visibility });
       await api.register(notesRoutes, {
         service: createNotesService({ db, repository: createNotesRepository(db) }),
         visibility,

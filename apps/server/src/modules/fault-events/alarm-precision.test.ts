@@ -224,6 +224,32 @@ describe('alarm precision', () => {
     expect(member.models.map((row) => row.modelId)).toEqual([seen.id]);
   });
 
+  it("puts the outcome of each closed event and the model's precision in the fault-event workbook", async () => {
+    const file = await as('member', 'GET', `/api/v1/fault-event/export?model_id=${seen.id}`);
+    expect(file.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const history = workbook.getWorksheet('Fault Event Alarm History');
+    expect(history?.getRow(1).getCell(20).value).toBe('Outcome');
+    expect(history?.getRow(1).getCell(21).value).toBe('Failure mode found');
+    const outcomes = [2, 3, 4, 5, 6, 7].map((row) => [
+      String(history?.getRow(row).getCell(20).value ?? ''),
+      String(history?.getRow(row).getCell(21).value ?? ''),
+    ]);
+    expect(outcomes).toEqual([
+      ['Fault confirmed', 'Unbalance'],
+      ['Planned maintenance', ''],
+      ['No fault found', ''],
+      ['Fault confirmed', 'Bearing'],
+      ['Fault confirmed', 'Bearing'],
+      ['', ''],
+    ]);
+    const summary = workbook.getWorksheet('Alarm Precision');
+    expect(summary?.getRow(2).values).toEqual([undefined, 'All events', 5, 3, 1, 1, 0, 60, 2, 10]);
+    expect(summary?.getRow(3).values).toEqual([undefined, 'Confirmed: Bearing', 2, 2, 0, 0, 0, 40, 2, 10]);
+  });
+
   it('counts the events closed in a period', async () => {
     const from = ago(8.5).toISOString();
     const period = await figures('owner', `fault-event/precision?model_id=${seen.id}&from=${from}`);

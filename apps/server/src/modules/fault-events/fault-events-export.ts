@@ -1,4 +1,4 @@
-import type { FaultEvent } from '@sdp/contracts';
+import type { AlarmPrecision, FaultEvent } from '@sdp/contracts';
 import { dateAndTime } from './fault-event-mail.ts';
 
 const HEADERS = [
@@ -21,6 +21,31 @@ const HEADERS = [
   'Done by',
   'Done To',
   'Done description',
+  'Outcome',
+  'Failure mode found',
+];
+
+/** Outcomes and failure modes as the workbook names them (issue 25 item 5). */
+const OUTCOME_WORDS: Record<string, string> = {
+  fault_confirmed: 'Fault confirmed',
+  no_fault_found: 'No fault found',
+  planned_maintenance: 'Planned maintenance',
+  other: 'Other',
+};
+const modeWords = (mode: string) => {
+  const words = mode.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const PRECISION_HEADERS = [
+  'Scope',
+  'Closed with an outcome',
+  'Fault confirmed',
+  'No fault found',
+  'Planned maintenance',
+  'Other',
+  'Precision (%)',
+  'Confirmed faults warned first',
+  'Median lead (days)',
 ];
 
 const when = (iso: string | null, timeZone: string) => {
@@ -29,8 +54,15 @@ const when = (iso: string | null, timeZone: string) => {
   return `${date} ${time}`;
 };
 
-/** The fault events of a model as a workbook: 'New Fault Event Alarm' and 'Fault Event Alarm History' sheets. */
-export async function faultEventsWorkbook(events: FaultEvent[], timeZone: string): Promise<Buffer> {
+/**
+ * The fault events of a model as a workbook: 'New Fault Event Alarm' and 'Fault Event Alarm History' sheets, and with
+ * `precision` an 'Alarm Precision' sheet: the model's and each failure mode's figures (issue 25 item 5).
+ */
+export async function faultEventsWorkbook(
+  events: FaultEvent[],
+  timeZone: string,
+  precision?: AlarmPrecision,
+): Promise<Buffer> {
   const ExcelJS = (await import('exceljs')).default;
   const workbook = new ExcelJS.Workbook();
   const sheets = [
@@ -62,11 +94,38 @@ export async function faultEventsWorkbook(events: FaultEvent[], timeZone: string
         event.done_by_user?.name || event.done_by_user?.email || '',
         event.done_to_user.map((p) => p.email).join(', '),
         event.done_msg ?? '',
+        event.outcome ? (OUTCOME_WORDS[event.outcome] ?? event.outcome) : '',
+        event.outcomeFailureMode ? modeWords(event.outcomeFailureMode) : '',
       ]);
     }
     sheet.columns.forEach((column) => {
       column.width = 18;
     });
+  }
+  if (precision) {
+    const sheet = workbook.addWorksheet('Alarm Precision');
+    sheet.addRow(PRECISION_HEADERS).font = { bold: true };
+    const rows = [
+      ['All events', precision.total] as const,
+      ...precision.failureModes.map((row) => [`Confirmed: ${modeWords(row.failureMode)}`, row] as const),
+    ];
+    for (const [scope, row] of rows)
+      sheet.addRow([
+        scope,
+        row.closed,
+        row.confirmed,
+        row.noFault,
+        row.planned,
+        row.other,
+        row.precision === null ? '' : Math.round(row.precision * 1000) / 10,
+        row.warnedFirst,
+        row.medianLeadDays ?? '',
+      ]);
+    sheet.addRow([]);
+    sheet.addRow([
+      'Precision = confirmed faults ÷ events closed with an outcome. Warned first: a Warning came before the first Alarm; lead: days from it to the Alarm (or to the close).',
+    ]);
+    sheet.getColumn(1).width = 34;
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

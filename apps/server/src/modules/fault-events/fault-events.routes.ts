@@ -28,12 +28,15 @@ import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { SessionUser } from '../../auth/sessions.repository.ts';
+import type { AlarmPrecisionService } from './alarm-precision.service.ts';
 import type { FaultEventsService } from './fault-events.service.ts';
 import { faultEventsWorkbook } from './fault-events-export.ts';
 
 interface Options {
   service: FaultEventsService;
   visibility: EquipmentVisibility;
+  /** The model's alarm precision, for the workbook's summary sheet (issue 25 item 5). */
+  precision?: AlarmPrecisionService;
 }
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -52,7 +55,10 @@ const eventIdOf = (request: FastifyRequest) => {
  * 'model id, month, year'). Acknowledge, comment update and done need ManageFaultEvents (every company role but
  * MEMBER); another company's or an unseen event answers 404.
  */
-export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { service, visibility }) => {
+export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { service, visibility, precision },
+) => {
   const ofModel = (
     read: (request: FastifyRequest) => string | undefined,
     permission: 'ViewCompany' | 'ManageFaultEvents' = 'ViewCompany',
@@ -239,7 +245,14 @@ export const faultEventsRoutes: FastifyPluginAsyncZod<Options> = async (app, { s
     },
     async (request, reply) => {
       const { model, events } = await service.exportRows(request.query.model_id);
-      const file = await faultEventsWorkbook(events, model.time_zone);
+      const figures = await precision?.figures({
+        companyId: model.company_id,
+        modelId: model.id,
+        visibleTags: null,
+        from: null,
+        to: null,
+      });
+      const file = await faultEventsWorkbook(events, model.time_zone, figures);
       return reply
         .type(xlsx)
         .header('content-disposition', `attachment; filename="FAULT_EVENT_${model.code}.xlsx"`)

@@ -375,6 +375,7 @@ describe('fault events', () => {
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
       'New Fault Event Alarm',
       'Fault Event Alarm History',
+      'Alarm Precision',
     ]);
     expect(workbook.getWorksheet('Fault Event Alarm History')?.getRow(2).getCell(18).value).toBe(
       'owner@acme.test',
