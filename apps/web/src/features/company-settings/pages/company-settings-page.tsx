@@ -26,6 +26,7 @@ import { useFeedback } from '../../../lib/use-feedback.ts';
 import { type IngestKey, useIngestKeys } from '../api/get-ingest-keys.ts';
 import { useRevokeIngestKey } from '../api/revoke-ingest-key.ts';
 import { CreateIngestKeyDialog } from '../components/create-ingest-key-dialog.tsx';
+import { EscalationPolicySettings } from '../components/escalation-policy.tsx';
 import { IngestHelp } from '../components/ingest-help.tsx';
 
 const COLUMNS = 6;
@@ -156,6 +157,7 @@ export function CompanySettingsPage() {
           </TableContainer>
         </Paper>
         <IngestHelp />
+        <EscalationPolicySettings companyId={companyId} />
       </Stack>
       {creating ? <CreateIngestKeyDialog companyId={companyId} onClose={() => setCreating(false)} /> : null}
       {confirm.dialog}
