@@ -208,6 +208,7 @@ if (config.demo.enabled && config.demo.stream && config.role !== 'worker') {
   const demoAdmin = demoAccounts.find((account) => account.role === 'ADMIN');
   // Loaded only here: the plant and its generators have no business in a server that does not stream them.
   const { buildDemoPlant, rememberDemoOrigin } = await import('./demo/demo.plant.ts');
+  const { closeDemoHistory } = await import('./demo/demo-outcomes.ts');
   const { defaultOrigin, runDemo } = await import('@sdp/simulator');
   void buildDemoPlant(app, database, services.files, {
     email: demoAdmin?.email ?? '',
@@ -225,6 +226,13 @@ if (config.demo.enabled && config.demo.stream && config.role !== 'worker') {
         ...(plant.historyFrom ? { historyFrom: plant.historyFrom } : {}),
         signal: demoAbort.signal,
         log: (line) => log.info({ component: 'demo' }, line),
+        // Issue 25 item 6: closed events with outcomes, so the alarm precision panels are not empty on first start.
+        onHistoryDone: async () => {
+          const owner = demoAccounts.find((account) => account.role === 'owner')?.email ?? '';
+          const closed = await closeDemoHistory(database.db, plant.companyId, owner);
+          if (closed)
+            log.info({ component: 'demo' }, `demo: ${closed} past fault events closed with outcomes`);
+        },
       });
       log.info({ component: 'demo', summary }, 'demo stopped');
     })

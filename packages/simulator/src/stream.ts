@@ -326,6 +326,8 @@ export interface RunDemoOptions {
   /** Requests in flight at once (default 4); items of one model are always sent one after another, in order. */
   readonly concurrency?: number;
   readonly log?: (line: string) => void;
+  /** Called once the history is stored, before going live (the server closes old demo events with outcomes). */
+  readonly onHistoryDone?: () => Promise<void>;
   readonly fetchImpl?: typeof fetch;
   /** Clock (epoch ms), for tests. */
   readonly now?: () => number;
@@ -458,6 +460,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoSummary> {
       `${count(history.points)} points (${count(history.duplicates)} already stored), ` +
       `${count(history.waveforms)} waveforms in ${seconds(historyMs)}${refused(history)}`,
   );
+
+  if (!signal?.aborted && options.onHistoryDone)
+    await options.onHistoryDone().catch((error) => log(`demo: after the history: ${String(error)}`));
 
   const live = emptyTally();
   let ticks = 0;
