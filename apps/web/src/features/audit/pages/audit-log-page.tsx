@@ -152,7 +152,7 @@ export function AuditLogPage() {
           <MenuItem value="">{t('audit.allEntities')}</MenuItem>
           {(log.data?.entities ?? (entity ? [entity] : [])).map((name) => (
             <MenuItem key={name} value={name}>
-              {name}
+              {auditWhatWords({ entity: name, entityName: null }, t)}
             </MenuItem>
           ))}
         </TextField>
