@@ -55,7 +55,11 @@ function FiguresTable({ label, head, rows }: { label: string; head: string[]; ro
             <TableRow key={r}>
               {row.map((cell, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
+                <TableCell
+                  key={i}
+                  align={i === 0 ? 'left' : 'right'}
+                  sx={i === 0 ? undefined : { whiteSpace: 'nowrap' }}
+                >
                   {cell}
                 </TableCell>
               ))}
