@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+// The request's auth and cookies are declared where they are made; importing their types here keeps this file
+// self-contained for programs (bench/) that reach the pool without the routes.
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import type {} from '../auth/access.ts';
 
 /**
  * Reads on streaming replicas (issue 28 item 2, docs/operations.md "Read replicas"). `DATABASE_READ_URL` names one or
