@@ -31,10 +31,10 @@ import { createMailService, type MailService } from './mail/mail.service.ts';
 import { createAnalysisRepository } from './modules/analysis/analysis.repository.ts';
 import { type AnalysisService, createAnalysisService } from './modules/analysis/analysis.service.ts';
 import { type AuditRepository, createAuditRepository } from './modules/audit/audit.repository.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createBaselinesRepository } from './modules/baselines/baselines.repository.ts';
 import { baselinesRoutes } from './modules/baselines/baselines.routes.ts';
 import { createBaselinesService } from './modules/baselines/baselines.service.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
@@ -290,6 +290,8 @@ export async function buildApp({
         description:
           'Every call under /api/v1 needs the session cookie from POST /auth/login (or the OpenID Connect flow). Errors are `{ "detail": "…" }`.',
       },
+      servers: [{ url: config.publicUrl, description: 'This installation (PUBLIC_URL)' }],
+      tags: OPENAPI_TAGS,
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sdp_session' },
@@ -298,8 +300,6 @@ export async function buildApp({
             scheme: 'bearer',
             description: 'An ingest key of the company (POST /api/v1/companies/{id}/ingest-keys)',
           },
-      servers: [{ url: config.publicUrl, description: 'This installation (PUBLIC_URL)' }],
-      tags: OPENAPI_TAGS,
         },
       },
       security: [{ session: [] }],
