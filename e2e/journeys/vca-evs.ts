@@ -217,8 +217,14 @@ test('FAN1: the misalignment on the driver, Sensor Detail, Current Analysis per 
     // One row per sensor (spec 03 §2.18): its status, velocity with the limits on hover, and its battery in volts.
     const driver = detail.locator('[data-sensor="FAN1-DRV"]');
     await driver.getByRole('cell').first().getByText('Alarm').waitFor();
-    await driver.locator('[data-quantity="Velocity"]').getByLabel(/Warning 2\.8 · Alarm 4\.5 mm\/s/).waitFor();
-    await driver.locator('[data-quantity="battery"]').getByText(/^3\.\d\d$/).waitFor();
+    await driver
+      .locator('[data-quantity="Velocity"]')
+      .getByLabel(/Warning 2\.8 · Alarm 4\.5 mm\/s/)
+      .waitFor();
+    await driver
+      .locator('[data-quantity="battery"]')
+      .getByText(/^3\.\d\d$/)
+      .waitFor();
 
     const analysis = page.getByRole('region', { name: 'Current Analysis : Acceleration' });
     const lines = await assertChart(chartIn(analysis, 'Current Analysis : Acceleration'), 'EVS acceleration');

@@ -1,4 +1,3 @@
-import { diagnosisWords } from '@sdp/contracts';
 import type {
   CompanyAlarm,
   EscalationPolicy,
@@ -12,6 +11,7 @@ import type {
   FaultEventOutcome,
   OutcomeFailureMode,
 } from '@sdp/contracts';
+import { diagnosisWords } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
