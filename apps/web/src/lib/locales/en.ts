@@ -1514,7 +1514,8 @@ export const en = {
     confirmedOf: '{{confirmed}} of {{closed}} closed alarms were confirmed faults',
     counts: 'No fault found {{noFault}} · Planned maintenance {{planned}} · Other {{other}}',
     warnedFirst: 'Warned first: {{warned}} of {{confirmed}} confirmed faults',
-    medianLead: 'median {{days}} days before',
+    medianLead_one: 'median {{count}} day before',
+    medianLead_other: 'median {{count}} days before',
     noLead: 'no lead time yet',
     explanation:
       'Precision is the share of fault events closed with an outcome that were confirmed faults. A confirmed fault was warned first when a Warning came before its first Alarm; the lead is the days from that Warning to the Alarm (or to the close, if it never reached Alarm). Events closed before outcomes were recorded do not count.',

@@ -100,6 +100,46 @@ describe('AlarmPrecisionPanel', () => {
     expect(await screen.findByText('No fault event has been closed with an outcome yet.')).toBeTruthy();
   });
 
+  it("says 'day' for a median lead of one day and 'days' otherwise, in English and Thai", async () => {
+    stubServer({
+      'GET /api/v1/fault-event/precision': {
+        status: 200,
+        body: { ...answer, total: { ...figures, warnedFirst: 1, medianLeadDays: 1 } },
+      },
+    });
+    renderPage(<AlarmPrecisionPanel scope={{ modelId: MODEL }} />, { path: '/', at: '/', me: testMe() });
+    const panel = await screen.findByRole('region', { name: 'Alarm precision' });
+    expect(
+      await within(panel).findByText('Warned first: 1 of 3 confirmed faults, median 1 day before'),
+    ).toBeTruthy();
+    expect(within(panel).queryByText(/1 days/)).toBeNull();
+    cleanup();
+    stubServer({
+      'GET /api/v1/fault-event/precision': {
+        status: 200,
+        body: { ...answer, total: { ...figures, warnedFirst: 1, medianLeadDays: 1.5 } },
+      },
+    });
+    renderPage(<AlarmPrecisionPanel scope={{ modelId: MODEL }} />, { path: '/', at: '/', me: testMe() });
+    expect(
+      await screen.findByText('Warned first: 1 of 3 confirmed faults, median 1.5 days before'),
+    ).toBeTruthy();
+    cleanup();
+    stubServer({
+      'GET /api/v1/fault-event/precision': {
+        status: 200,
+        body: { ...answer, total: { ...figures, warnedFirst: 1, medianLeadDays: 1 } },
+      },
+    });
+    await i18n.changeLanguage('th');
+    try {
+      renderPage(<AlarmPrecisionPanel scope={{ modelId: MODEL }} />, { path: '/', at: '/', me: testMe() });
+      expect(await screen.findByText('มีคำเตือนก่อน: 1 จาก 3 ความผิดปกติที่ยืนยันแล้ว, ค่ามัธยฐาน 1 วันก่อน')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('shows the panel in Thai', async () => {
     stubServer({ 'GET /api/v1/fault-event/precision': { status: 200, body: answer } });
     await i18n.changeLanguage('th');

@@ -29,7 +29,7 @@ export function warnedFirstText(figures: PrecisionFigures, t: TFunction): string
   const lead =
     figures.medianLeadDays === null
       ? t('alarmOutcomes.noLead')
-      : t('alarmOutcomes.medianLead', { days: figures.medianLeadDays });
+      : t('alarmOutcomes.medianLead', { count: figures.medianLeadDays });
   return `${warned}, ${lead}`;
 }
 
@@ -54,9 +54,8 @@ function FiguresTable({ label, head, rows }: { label: string; head: string[]; ro
             // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the answer's, in its order
             <TableRow key={r}>
               {row.map((cell, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
                 <TableCell
-                  key={i}
+                  key={head[i]}
                   align={i === 0 ? 'left' : 'right'}
                   sx={i === 0 ? undefined : { whiteSpace: 'nowrap' }}
                 >
