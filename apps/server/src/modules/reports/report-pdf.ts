@@ -46,6 +46,8 @@ export interface ReportData {
     marks: { hz: number; label: string }[];
   }[];
   predictedFailures?: { sensor: string; failure: string; evidence: string; level: number }[];
+  /** RVS only: the machine diagram uploaded in the model settings (jpeg or png), or null when there is none. */
+  diagram?: Buffer | null;
 }
 
 const TITLES: Record<ReportKind, { en: string; th: string }> = {
@@ -197,6 +199,19 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       .font('body')
       .fillColor('#212121')
       .text(value, MARGIN + 95, y, { width: WIDTH - 95 });
+  }
+
+  if (data.kind === 'RVS' && data.diagram) {
+    heading('Machine diagram', 220);
+    try {
+      const top = doc.y;
+      doc.image(data.diagram, MARGIN, top, { fit: [WIDTH, 220], align: 'center' });
+      doc.x = MARGIN;
+      doc.y = top + 226;
+    } catch {
+      // A picture pdfkit cannot read leaves a line saying so instead of failing the report.
+      doc.text('The machine diagram could not be read.');
+    }
   }
 
   heading('Configuration');

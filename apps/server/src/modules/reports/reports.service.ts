@@ -208,7 +208,10 @@ export function createReportsService(deps: {
       notes,
       recommendations,
     };
-    if (kind === 'RVS')
+    if (kind === 'RVS') {
+      // The machine diagram uploaded in the model settings (spec 03 §2.3); an unreadable one is left out.
+      const diagramUrl = settings.rvs_diagram_in.diagram_url;
+      data.diagram = diagramUrl ? await deps.readLogo(diagramUrl).catch(() => null) : null;
       await addVibration(
         data,
         modelId,
@@ -217,6 +220,7 @@ export function createReportsService(deps: {
         (code) => configuration.find((row) => row.tag_code === code)?.value,
         master.bearings,
       );
+    }
     return data;
   }
 

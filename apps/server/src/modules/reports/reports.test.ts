@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF,
@@ -9,6 +10,7 @@ import {
   type Tenant,
   type TestContext,
 } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { countPixels, pdfFonts, pdfPages, pdfText } from '../../../test/pdf.ts';
 import { assignEquipment, createIngestKey, createModel, seedEquipment } from '../../../test/plant.ts';
 import { startSmtpInbox } from '../../../test/smtp-inbox.ts';
@@ -151,6 +153,50 @@ describe('the report PDF (spec 03 §2.17, §7.6)', () => {
     expect(blue).toBeGreaterThan(100);
     expect(green).toBeGreaterThan(100);
     expect(red).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('RVS: shows the machine diagram uploaded in the model settings, and none while the model has none (issue 27 item 6)', async () => {
+    const rvs = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'F201'), 5);
+    const rvsPdf = async () => {
+      const answer = await call(
+        'owner',
+        'GET',
+        pdfUrl(rvs.id, now - 7 * DAY, now).replace('type=MCA', 'type=RVS'),
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      const file = await call('owner', 'GET', (answer.json() as { url: string }).url);
+      expect(file.statusCode).toBe(200);
+      return file.rawPayload;
+    };
+    // Magenta is nowhere else in a report: it can only come from the diagram.
+    const magenta = (r: number, g: number, b: number) => r > 220 && g < 40 && b > 220;
+    const before = await rvsPdf();
+    expect(await pdfText(before)).not.toContain('Machine diagram');
+    expect(countPixels(await pdfPages(before, 50), magenta)).toBe(0);
+
+    const canvas = createCanvas(400, 200);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 400, 200);
+    context.fillStyle = '#ff00ff';
+    context.fillRect(40, 40, 320, 120);
+    const { payload, headers } = multipart('image_file', 'train.png', canvas.toBuffer('image/png'));
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload/equipment-tags',
+      headers: { ...headers, cookie: cookies.owner },
+      payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const saved = await call('owner', 'PUT', `/api/v1/equipment-models/${rvs.id}`, {
+      rvs_diagram_in: { diagram_url: (upload.json() as { url: string }).url },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const after = await rvsPdf();
+    expect(await pdfText(after)).toContain('Machine diagram');
+    // At 50 dpi the 320×120 px block fitted into the page's width is several thousand pixels.
+    expect(countPixels(await pdfPages(after, 50), magenta)).toBeGreaterThan(2000);
   }, 60_000);
 
   it('tells the status history the model page tells: each day the worst level of the events open that day (issue 26 item 4)', async () => {
