@@ -386,6 +386,10 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     }),
   'DELETE /api/v1/equipment-models/:id': async (scope) =>
     json('DELETE', `/api/v1/equipment-models/${await w.freshModel(w.tagOf(scope))}`),
+  'GET /api/v1/equipment-models/:id/baseline': (scope) =>
+    get(`/api/v1/equipment-models/${model(scope)}/baseline`),
+  'POST /api/v1/equipment-models/:id/baseline/reset': (scope) =>
+    json('POST', `/api/v1/equipment-models/${model(scope)}/baseline/reset`),
   'GET /api/v1/equipment-models/:id/motor-data': (scope) =>
     get(`/api/v1/equipment-models/${model(scope)}/motor-data`),
   'GET /api/v1/equipment-models/:id/v_and_i_locus': (scope) =>
