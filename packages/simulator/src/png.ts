@@ -113,3 +113,44 @@ export function companyLogoPng(): Uint8Array<ArrayBuffer> {
   }
   return encodePng(size, size, rgb);
 }
+
+/**
+ * The demo's RVS machine diagram (480×200): a motor coupled to a pump on a base frame, with a marker at each
+ * bearing where a vibration sensor sits (motor DE and NDE, pump DE and NDE), as a site would upload a sketch of its
+ * train in the model settings.
+ */
+export function rvsDiagramPng(): Uint8Array<ArrayBuffer> {
+  const width = 480;
+  const height = 200;
+  const rgb = new Uint8Array(width * height * 3);
+  const box = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1;
+  const sensors = [
+    [60, 52],
+    [196, 52],
+    [292, 52],
+    [404, 52],
+  ] as const;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let colour: readonly [number, number, number] = [245, 247, 250];
+      if (box(x, y, 20, 170, 460, 182)) colour = [96, 125, 139]; // base frame
+      if (box(x, y, 230, 104, 262, 116) || box(x, y, 24, 104, 40, 116)) colour = [66, 66, 66]; // shaft ends
+      if (box(x, y, 40, 66, 216, 154)) colour = [33, 101, 192]; // motor body
+      if (box(x, y, 40, 66, 216, 154) && (x - 40) % 16 < 3) colour = [21, 73, 140]; // cooling fins
+      if (box(x, y, 216, 96, 232, 124) || box(x, y, 260, 96, 276, 124)) colour = [158, 158, 158]; // coupling halves
+      if (box(x, y, 276, 72, 340, 148)) colour = [46, 125, 50]; // pump bearing housing
+      if (Math.hypot(x - 396, y - 110) < 50) colour = [46, 125, 50]; // volute
+      if (Math.hypot(x - 396, y - 110) < 18) colour = [200, 230, 201]; // suction eye
+      if (box(x, y, 60, 154, 100, 170) || box(x, y, 156, 154, 196, 170) || box(x, y, 376, 154, 416, 170))
+        colour = [96, 125, 139]; // feet
+      for (const [sx, sy] of sensors) {
+        const r = Math.hypot(x - sx, y - sy);
+        if (r < 9) colour = r < 6 ? [255, 193, 7] : [33, 33, 33]; // sensor marker
+        if (Math.abs(x - sx) < 2 && y > sy + 8 && y < sy + 16) colour = [33, 33, 33]; // its stud
+      }
+      rgb.set(colour, 3 * (y * width + x));
+    }
+  }
+  return encodePng(width, height, rgb);
+}

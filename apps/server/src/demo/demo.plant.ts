@@ -1,4 +1,11 @@
-import { companyLogoPng, demoPlant, firstModelCode, type Plant, tagImagePng } from '@sdp/simulator';
+import {
+  companyLogoPng,
+  demoPlant,
+  firstModelCode,
+  type Plant,
+  rvsDiagramPng,
+  tagImagePng,
+} from '@sdp/simulator';
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER } from '../auth/csrf.ts';
 import type { DatabaseHandle, Db } from '../db/pool.ts';
@@ -187,7 +194,8 @@ export async function rememberDemoOrigin(db: Db, companyId: string, origin: numb
 
 /**
  * Uploads a picture (its equipment's) and a PM report and manual (small PDFs written here) for every demo model
- * without any, through the same calls as the Image and Document tabs.
+ * without any, through the same calls as the Image and Document tabs; and an RVS model without a machine diagram
+ * gets one (drawn by the simulator) through the model settings' upload.
  */
 async function giveModelFiles(
   app: FastifyInstance,
@@ -211,6 +219,7 @@ async function giveModelFiles(
     });
     if (response.statusCode >= 300)
       throw new Error(`demo: POST ${url} answered ${response.statusCode} ${response.body}`);
+    return (response.body ? response.json() : {}) as { url?: string };
   };
   const get = async <T>(url: string): Promise<T> =>
     (await app.inject({ method: 'GET', url, headers: { cookie } })).json() as T;
@@ -244,5 +253,29 @@ async function giveModelFiles(
         'application/pdf',
         demoManualPdf(about),
       );
+    // RVS models have a machine diagram in their settings, shown on the Diagram tab and in the report.
+    if (planned?.typeId === 5) {
+      const detail = await get<{
+        companyId: string;
+        settings: { rvs_diagram_in?: { diagram_url: string | null } };
+      }>(base);
+      if (!detail.settings.rvs_diagram_in?.diagram_url) {
+        const { url } = await send(
+          `/api/v1/upload/equipment-tags?company_id=${detail.companyId}`,
+          'image_file',
+          `diagram-${model.code.toLowerCase()}.png`,
+          'image/png',
+          Buffer.from(rvsDiagramPng()),
+        );
+        const saved = await app.inject({
+          method: 'PUT',
+          url: base,
+          headers: { cookie, [CSRF_HEADER]: '1' },
+          payload: { rvs_diagram_in: { diagram_url: url } },
+        });
+        if (saved.statusCode >= 300)
+          throw new Error(`demo: PUT ${base} answered ${saved.statusCode} ${saved.body}`);
+      }
+    }
   }
 }

@@ -75,4 +75,31 @@ describe('the demo plant', () => {
     );
     expect(rows[0].n).toBe(1);
   });
+
+  it('gives its RVS model a machine diagram, once, which the Diagram tab and the report show (issue 27 item 6)', async () => {
+    const cookie = await signIn(ctx.app, 'owner@example.com', PASSWORD);
+    const { rows } = await ctx.database.pool.query(
+      'SELECT id FROM equipment_models WHERE company_id = $1 AND model_type_id = 5',
+      [plant.companyId],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { id } of rows) {
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/equipment-models/${id}`,
+        headers: { cookie },
+      });
+      const diagram = detail.json().settings.rvs_diagram_in.diagram_url as string;
+      expect(diagram).toMatch(/^\/api\/v1\/files\/equipment-tags\/diagram-.+\.png$/);
+      const file = await ctx.app.inject({ method: 'GET', url: diagram, headers: { cookie } });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
+    // The second start uploaded none again.
+    const stored = await ctx.database.pool.query(
+      "SELECT count(*)::int AS n FROM stored_files WHERE kind = 'equipment-tags' AND company_id = $1 AND name LIKE 'diagram-%'",
+      [plant.companyId],
+    );
+    expect(stored.rows[0].n).toBe(rows.length);
+  });
 });

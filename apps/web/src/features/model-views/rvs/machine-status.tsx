@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusColor, statusInk } from '../../../components/charts/chart-logic.ts';
 import { useMachineStatus } from './api/get-machine-status.ts';
@@ -60,13 +61,43 @@ export function MachineStatus({ modelId }: { modelId: string }) {
 }
 
 /**
- * The Diagram tab of the RVS Overall Status: the train from driver to driven, each sensor a box in its status
- * colour, so the failing end stands out at a glance.
+ * The Diagram tab of the RVS Overall Status: the machine diagram uploaded in the model settings (spec 03 §2.3),
+ * then the train from driver to driven, each sensor a box in its status colour, so the failing end stands out at a
+ * glance. A diagram that cannot be loaded is left out (spec 03 §7: diagram failures are only logged).
  */
-export function RvsDiagram({ modelId }: { modelId: string }) {
+export function RvsDiagram({ modelId, diagramUrl }: { modelId: string; diagramUrl: string | null }) {
   const { t } = useTranslation();
   const status = useMachineStatus(modelId);
-  if (!status.data) return <Skeleton height={120} />;
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const picture =
+    diagramUrl && failedUrl !== diagramUrl ? (
+      <Box
+        component="img"
+        src={diagramUrl}
+        alt={t('models.rvs.diagram')}
+        onError={() => {
+          console.warn(`RVS diagram ${diagramUrl} could not be loaded`);
+          setFailedUrl(diagramUrl);
+        }}
+        sx={{
+          display: 'block',
+          mx: 'auto',
+          maxWidth: '100%',
+          maxHeight: { xs: 240, sm: 420 },
+          objectFit: 'contain',
+        }}
+      />
+    ) : null;
+  return (
+    <Stack spacing={1}>
+      {picture}
+      {status.data ? <StatusTrain sensors={status.data.sensors} /> : <Skeleton height={120} />}
+    </Stack>
+  );
+}
+
+function StatusTrain({ sensors }: { sensors: { sensorId: string; sensorName: string; status: number }[] }) {
+  const { t } = useTranslation();
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -75,7 +106,7 @@ export function RvsDiagram({ modelId }: { modelId: string }) {
       role="group"
       aria-label={t('modelView.diagram')}
     >
-      {status.data.sensors.map((sensor, index) => (
+      {sensors.map((sensor, index) => (
         <Stack
           key={sensor.sensorId}
           direction={{ xs: 'column', sm: 'row' }}

@@ -16,7 +16,12 @@ export function RvsView({ model, timeZone, configuration }: ModelTypeViewProps) 
   const unlocked = useRvsUnlocked(model.companyId);
   return (
     <Stack spacing={2}>
-      <OverallStatus modelId={model.id} diagram={<RvsDiagram modelId={model.id} />} />
+      <OverallStatus
+        modelId={model.id}
+        diagram={
+          <RvsDiagram modelId={model.id} diagramUrl={model.settings.rvs_diagram_in?.diagram_url ?? null} />
+        }
+      />
       <MachineStatus modelId={model.id} />
       {configuration}
       <SensorDetail modelId={model.id} />
