@@ -217,6 +217,12 @@ export const rvsParameterTrendResult = z.object({
       parameter_trend: z.string(),
       axis: z.string(),
       y_label_unit: z.string(),
+      /**
+       * The limits the failure-mode evaluation compares this indicator with (a value at or above them is Warning or
+       * Alarm), so the chart draws them and its tooltip names the same status; null when the mode has none.
+       */
+      warning: z.number().nullable(),
+      alarm: z.number().nullable(),
       data: z.array(z.number().nullable()),
       data_fast: z.array(z.number().nullable()),
       data_slow: z.array(z.number().nullable()),

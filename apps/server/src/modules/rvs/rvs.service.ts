@@ -1,4 +1,5 @@
 import {
+  DEFAULT_FAILURE_MODE_LIMITS,
   type FailureModeScore,
   peakNear,
   predictedFailures,
@@ -86,6 +87,17 @@ const FAILURE_MODE_NAMES: Record<string, string> = {
   gear: 'Gear',
 };
 /** Fault parameters of the Parameter Trend: a failure mode and the indicator its score compares. */
+/**
+ * The limits each fault parameter's indicator is compared with by the failure-mode evaluation (packages/analytics
+ * diagnoseFailureModes, default limits): 1×/2× amplitude, the count of significant harmonics, the bearing defect dB.
+ */
+const PARAMETER_LIMITS = {
+  unbalance: DEFAULT_FAILURE_MODE_LIMITS.amplitude,
+  misalignment: DEFAULT_FAILURE_MODE_LIMITS.amplitude,
+  looseness: DEFAULT_FAILURE_MODE_LIMITS.looseHarmonics,
+  bearing: DEFAULT_FAILURE_MODE_LIMITS.bearingDb,
+} as const;
+
 const FAULT_PARAMETERS = [
   { id: 'unbalance', name: 'Unbalance', trends: [{ id: 'amplitude_1x', name: '1× amplitude (mm/s)' }] },
   { id: 'misalignment', name: 'Misalignment', trends: [{ id: 'amplitude_2x', name: '2× amplitude (mm/s)' }] },
@@ -370,6 +382,8 @@ export function createRvsService(deps: RvsServiceDeps) {
           parameter_trend: trend.name,
           axis: sensor.axisLabels[axis],
           y_label_unit: unit,
+          warning: PARAMETER_LIMITS[parameter.id].warning,
+          alarm: PARAMETER_LIMITS[parameter.id].alarm,
           data,
           data_fast: movingAverage(data, FAST_WINDOW),
           data_slow: movingAverage(data, SLOW_WINDOW),

@@ -259,5 +259,11 @@ describe('RVS upgrade lock (spec 03 §2.3, §6)', () => {
     expect(body.series.map((s: { axis: string }) => s.axis)).toEqual(['H', 'V', 'A']);
     const v = body.series[1];
     expect(v.data_fast[2]).toBeCloseTo((v.data[0] + v.data[1] + v.data[2]) / 3, 9);
+    // The limits the bearing evaluation compares the defect dB with (issue 26 item 3: the tooltip names them).
+    expect(body.series.map((s: { warning: number; alarm: number }) => [s.warning, s.alarm])).toEqual([
+      [14, 20],
+      [14, 20],
+      [14, 20],
+    ]);
   });
 });

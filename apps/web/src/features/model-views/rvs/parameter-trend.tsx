@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { RvsParameterTrendResult } from '@sdp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartSeries, excelFileName } from '../../../components/charts/chart-logic.ts';
@@ -13,7 +14,53 @@ import { LockedPanel } from './locked-panel.tsx';
 import { SensorLocationField } from './sensor-location-field.tsx';
 
 /** One axis shown or all of them; one axis adds its fast and slow averages (spec 03 §4.2). */
-type Shown = 'all' | 'H' | 'V' | 'A' | string;
+export type Shown = 'all' | 'H' | 'V' | 'A' | string;
+
+/**
+ * The chart series of a parameter trend: each axis (one axis adds its fast and slow averages, dashed), with the
+ * limits the failure-mode evaluation compares the indicator with, so the limit lines are drawn and the tooltip names
+ * the same status as the failure history (issue 26 item 3: 41 dB was called Normal while no limit was passed).
+ */
+export function parameterTrendSeries(
+  data: RvsParameterTrendResult,
+  shown: Shown,
+  labels: { fast: string; slow: string },
+): ChartSeries[] {
+  const times = data.timestamps;
+  const points = (values: readonly (number | null)[]) =>
+    values.flatMap((v, i) => (v === null ? [] : [[times[i]!, v] as const]));
+  return data.series
+    .filter((one) => shown === 'all' || one.axis === shown)
+    .flatMap((one) => {
+      const line: ChartSeries = {
+        tag: one.axis,
+        name: `${one.parameter_trend} ${one.axis}`,
+        unit: one.y_label_unit,
+        warning: one.warning,
+        alarm: one.alarm,
+        direction: 'high',
+        points: points(one.data),
+      };
+      if (shown === 'all') return [line];
+      return [
+        line,
+        {
+          ...line,
+          tag: `${one.axis}-fast`,
+          name: `${one.axis} ${labels.fast}`,
+          points: points(one.data_fast),
+          dashed: true,
+        },
+        {
+          ...line,
+          tag: `${one.axis}-slow`,
+          name: `${one.axis} ${labels.slow}`,
+          points: points(one.data_slow),
+          dashed: true,
+        },
+      ];
+    });
+}
 
 /**
  * Parameter Trend (spec 03 §2.9): a failure mode's indicator per capture for the chosen sensor; choosing a fault
@@ -46,42 +93,11 @@ export function ParameterTrend({
       : undefined,
   );
   const data = unlocked && sensor && parameter ? query.data : undefined;
-  const series = useMemo<ChartSeries[] | undefined>(() => {
-    if (!data) return undefined;
-    const times = data.timestamps;
-    const points = (values: readonly (number | null)[]) =>
-      values.flatMap((v, i) => (v === null ? [] : [[times[i]!, v] as const]));
-    return data.series
-      .filter((one) => shown === 'all' || one.axis === shown)
-      .flatMap((one) => {
-        const line: ChartSeries = {
-          tag: one.axis,
-          name: `${one.parameter_trend} ${one.axis}`,
-          unit: one.y_label_unit,
-          warning: null,
-          alarm: null,
-          points: points(one.data),
-        };
-        if (shown === 'all') return [line];
-        return [
-          line,
-          {
-            ...line,
-            tag: `${one.axis}-fast`,
-            name: `${one.axis} ${t('rvs.fast')}`,
-            points: points(one.data_fast),
-            dashed: true,
-          },
-          {
-            ...line,
-            tag: `${one.axis}-slow`,
-            name: `${one.axis} ${t('rvs.slow')}`,
-            points: points(one.data_slow),
-            dashed: true,
-          },
-        ];
-      });
-  }, [data, shown, t]);
+  const series = useMemo(
+    () =>
+      data ? parameterTrendSeries(data, shown, { fast: t('rvs.fast'), slow: t('rvs.slow') }) : undefined,
+    [data, shown, t],
+  );
   if (!unlocked) return <LockedPanel minHeight={300} />;
   const chosenParameter = parameters.data?.find((one) => one.id === parameter);
   return (
