@@ -6,6 +6,8 @@ export const preferenceKeys = {
   language: 'sdp.language',
   drawerWidth: 'sdp.drawer-width',
   realtimeFaultEvent: 'sdp.realtime-fault-event',
+  /** Per user: `{ [userId]: true }` for the users who collapsed the model pages' Monitoring Dashboard. */
+  dashboardCollapsed: 'sdp.dashboard-collapsed',
 } as const;
 
 type PreferenceKey = (typeof preferenceKeys)[keyof typeof preferenceKeys];

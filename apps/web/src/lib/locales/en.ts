@@ -1005,6 +1005,8 @@ export const en = {
     },
   },
   modelView: {
+    collapseDashboard: 'Collapse',
+    expandDashboard: 'Expand',
     breadcrumb: 'Where this model is',
     overallStatus: 'Overall Status',
     diagram: 'Diagram',

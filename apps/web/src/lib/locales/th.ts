@@ -997,6 +997,8 @@ export const th: TranslationTree = {
     },
   },
   modelView: {
+    collapseDashboard: 'ย่อ',
+    expandDashboard: 'ขยาย',
     breadcrumb: 'ตำแหน่งของโมเดลนี้',
     overallStatus: 'สถานะโดยรวม',
     diagram: 'ไดอะแกรม',

@@ -1,10 +1,10 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { excelFileName } from '../../../components/charts/chart-logic.ts';
+import { MonitoringDashboard } from '../shared/monitoring-dashboard.tsx';
 import { OverallStatus } from '../shared/overall-status.tsx';
 import { SeriesTrends } from '../shared/series-trends.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
@@ -24,12 +24,7 @@ export function EvsView({ model, timeZone, configuration }: ModelTypeViewProps) 
     <Stack spacing={2}>
       <OverallStatus modelId={model.id} diagram={<EvsDiagram modelId={model.id} timeZone={timeZone} />} />
       {configuration}
-      <Paper
-        variant="outlined"
-        sx={{ p: 2 }}
-        component="section"
-        aria-label={t('vcaEvs.monitoringDashboard')}
-      >
+      <MonitoringDashboard title={t('vcaEvs.monitoringDashboard')}>
         <Tabs
           value={tab}
           onChange={(_, next: EvsTab) => setTab(next)}
@@ -49,7 +44,7 @@ export function EvsView({ model, timeZone, configuration }: ModelTypeViewProps) 
             excelFileName={excelFileName({ kind: 'tab', modelCode: model.modelCode, tab: 'trend' })}
           />
         ) : null}
-      </Paper>
+      </MonitoringDashboard>
     </Stack>
   );
 }

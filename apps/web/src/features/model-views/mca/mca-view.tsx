@@ -1,10 +1,9 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MonitoringDashboard } from '../shared/monitoring-dashboard.tsx';
 import { OverallStatus } from '../shared/overall-status.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { CurrentSpectrum } from './current-spectrum.tsx';
@@ -27,10 +26,7 @@ export function McaView({ model, timeZone, configuration }: ModelTypeViewProps) 
     <Stack spacing={2}>
       <OverallStatus modelId={model.id} diagram={<McaDiagram modelId={model.id} timeZone={timeZone} />} />
       {configuration}
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('mca.dashboard')}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {t('mca.dashboard')}
-        </Typography>
+      <MonitoringDashboard title={t('mca.dashboard')}>
         <Tabs
           value={tab}
           onChange={(_, next: McaTab) => setTab(next)}
@@ -64,7 +60,7 @@ export function McaView({ model, timeZone, configuration }: ModelTypeViewProps) 
         {tab === 'pattern' ? (
           <PatternRecognition modelId={model.id} modelCode={model.modelCode} timeZone={timeZone} />
         ) : null}
-      </Paper>
+      </MonitoringDashboard>
     </Stack>
   );
 }

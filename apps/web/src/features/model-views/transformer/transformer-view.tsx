@@ -1,9 +1,9 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MonitoringDashboard } from '../shared/monitoring-dashboard.tsx';
 import { OverallStatus } from '../shared/overall-status.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { AdvanceAnalysis } from './advance/advance-analysis.tsx';
@@ -25,7 +25,7 @@ export function TransformerView({ model, timeZone, configuration }: ModelTypeVie
       <OverallStatus modelId={model.id} diagram={<TransformerDiagram modelId={model.id} />} />
       <TransformerPanels modelId={model.id} />
       {configuration}
-      <Paper variant="outlined" sx={{ p: 2 }}>
+      <MonitoringDashboard title={t('vcaEvs.monitoringDashboard')}>
         <Tabs value={tab} onChange={(_, next: string) => setTab(next)} sx={{ mb: 2 }}>
           <Tab value="health" label={t('modelView.healthMonitoring')} />
           <Tab value="advance" label={t('txAnalysis.advance')} />
@@ -36,7 +36,7 @@ export function TransformerView({ model, timeZone, configuration }: ModelTypeVie
         ) : null}
         {tab === 'advance' ? <AdvanceAnalysis modelId={model.id} timeZone={timeZone} /> : null}
         {tab === 'correlation' ? <CorrelationTab modelId={model.id} timeZone={timeZone} /> : null}
-      </Paper>
+      </MonitoringDashboard>
     </Stack>
   );
 }

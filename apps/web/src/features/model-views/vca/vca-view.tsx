@@ -1,9 +1,9 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MonitoringDashboard } from '../shared/monitoring-dashboard.tsx';
 import { OverallStatus } from '../shared/overall-status.tsx';
 import type { ModelTypeViewProps } from '../shared/view-props.ts';
 import { CurrentAnalysis } from './current-analysis.tsx';
@@ -25,12 +25,7 @@ export function VcaView({ model, timeZone, configuration }: ModelTypeViewProps) 
     <Stack spacing={2}>
       <OverallStatus modelId={model.id} diagram={<VcaDiagram modelId={model.id} />} />
       {configuration}
-      <Paper
-        variant="outlined"
-        sx={{ p: 2 }}
-        component="section"
-        aria-label={t('vcaEvs.monitoringDashboard')}
-      >
+      <MonitoringDashboard title={t('vcaEvs.monitoringDashboard')}>
         <Tabs
           value={tab}
           onChange={(_, next: VcaTab) => setTab(next)}
@@ -46,7 +41,7 @@ export function VcaView({ model, timeZone, configuration }: ModelTypeViewProps) 
         {tab === 'trend' ? <TrendSignal {...props} /> : null}
         {tab === 'current' ? <CurrentAnalysis {...props} /> : null}
         {tab === 'life' ? <RemainingLife {...props} /> : null}
-      </Paper>
+      </MonitoringDashboard>
     </Stack>
   );
 }
