@@ -1,6 +1,6 @@
 /// <reference path="./svg-to-pdfkit.d.ts" />
 import { createRequire } from 'node:module';
-import type { ReportKind } from '@sdp/contracts';
+import type { PrecisionFigures, ReportKind } from '@sdp/contracts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { localTime } from '../email-schedules/digest-mail.ts';
@@ -48,6 +48,41 @@ export interface ReportData {
   predictedFailures?: { sensor: string; failure: string; evidence: string; level: number }[];
   /** RVS only: the machine diagram uploaded in the model settings (jpeg or png), or null when there is none. */
   diagram?: Buffer | null;
+  /**
+   * The model's alarm precision for the period (issue 25 item 5): its fault events closed in the period with an
+   * outcome, as GET /fault-event/precision answers for the same model and range.
+   */
+  precision?: PrecisionFigures;
+}
+
+/**
+ * The Alarm precision section's lines, English then Thai (the words of the portal's alarm precision panel): the
+ * precision with confirmed ÷ closed, the other outcomes, and the confirmed faults warned first with the median lead.
+ */
+export function precisionLines(figures: PrecisionFigures): { en: string[]; th: string[] } {
+  if (figures.closed === 0)
+    return {
+      en: ['No fault event was closed with an outcome in this period.'],
+      th: ['ไม่มีเหตุการณ์ความผิดปกติที่ปิดพร้อมผลการตรวจสอบในช่วงเวลานี้'],
+    };
+  const percent = figures.precision === null ? '–' : `${Math.round(figures.precision * 100)} %`;
+  const days = figures.medianLeadDays;
+  return {
+    en: [
+      `Precision ${percent}: ${figures.confirmed} of ${figures.closed} closed alarms were confirmed faults`,
+      `No fault found ${figures.noFault} · Planned maintenance ${figures.planned} · Other ${figures.other}`,
+      `Warned first: ${figures.warnedFirst} of ${figures.confirmed} confirmed faults, ${
+        days === null ? 'no lead time yet' : `median ${days} ${days === 1 ? 'day' : 'days'} before`
+      }`,
+    ],
+    th: [
+      `ความแม่นยำ ${percent}: ${figures.confirmed} จาก ${figures.closed} การแจ้งเตือนที่ปิดแล้วเป็นความผิดปกติที่ยืนยันแล้ว`,
+      `ไม่พบความผิดปกติ ${figures.noFault} · บำรุงรักษาตามแผน ${figures.planned} · อื่น ๆ ${figures.other}`,
+      `มีคำเตือนก่อน: ${figures.warnedFirst} จาก ${figures.confirmed} ความผิดปกติที่ยืนยันแล้ว, ${
+        days === null ? 'ยังไม่มีระยะเวลาแจ้งล่วงหน้า' : `ค่ามัธยฐาน ${days} วันก่อน`
+      }`,
+    ],
+  };
 }
 
 const TITLES: Record<ReportKind, { en: string; th: string }> = {
@@ -301,6 +336,27 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       ]),
       data.events.map((e) => (e.alarm_type === 2 ? '#FDECEE' : '#FFF4E5')),
     );
+
+  if (data.precision) {
+    heading('Alarm precision / ความแม่นยำของการแจ้งเตือน', 90);
+    const lines = precisionLines(data.precision);
+    for (const line of lines.en) doc.text(line, MARGIN, doc.y, { width: WIDTH });
+    doc.moveDown(0.3);
+    doc.fillColor('#455A64');
+    for (const line of lines.th) doc.text(line, MARGIN, doc.y, { width: WIDTH });
+    doc.fillColor('#212121');
+    doc.moveDown(0.3);
+    doc
+      .fontSize(7)
+      .fillColor('#78909C')
+      .text(
+        'Fault events closed in this period with an outcome; precision = confirmed ÷ closed. A confirmed fault was warned first when a Warning came before its first Alarm.',
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
+    doc.font('body').fontSize(9).fillColor('#212121');
+  }
 
   heading('Notes');
   if (data.notes.length === 0) doc.text('No note was written in this period.');

@@ -24,6 +24,8 @@ import {
   previousOccurrence,
   type Recurrence,
 } from '../email-schedules/schedule-time.ts';
+import { createAlarmPrecisionRepository } from '../fault-events/alarm-precision.repository.ts';
+import { createAlarmPrecisionService } from '../fault-events/alarm-precision.service.ts';
 import { engineModeOf } from '../fault-events/diagnosis.ts';
 import type { MasterData, MasterRepository } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
@@ -125,6 +127,7 @@ export function createReportsService(deps: {
 }) {
   const { db, repository, jobs, mail } = deps;
   const now = deps.now ?? (() => new Date());
+  const precision = createAlarmPrecisionService(createAlarmPrecisionRepository(db));
 
   async function buildData(modelId: string, from: Date, to: Date, kind: ReportKind): Promise<ReportData> {
     const model = await repository.model(modelId);
@@ -208,6 +211,16 @@ export function createReportsService(deps: {
       notes,
       recommendations,
     };
+    // The model's alarm precision over the report's period, as GET /fault-event/precision answers it.
+    data.precision = (
+      await precision.figures({
+        companyId: model.company_id,
+        modelId,
+        visibleTags: null,
+        from,
+        to,
+      })
+    ).total;
     if (kind === 'RVS') {
       // The machine diagram uploaded in the model settings (spec 03 §2.3); an unreadable one is left out.
       const diagramUrl = settings.rvs_diagram_in.diagram_url;

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF,
@@ -248,6 +249,63 @@ describe('the report PDF (spec 03 §2.17, §7.6)', () => {
     expect(text).toContain(
       `${counts.alarm} day(s) in alarm, ${counts.warning} in warning, ${counts.normal} normal, ${counts.none} without data;`,
     );
+  }, 120_000);
+
+  it("carries the model's alarm precision for the period, the figures GET /fault-event/precision gives for the same range (issue 25 item 5)", async () => {
+    const motor = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P103'), 2);
+    const closed = async (level: 1 | 2, opened: number, done: number, outcome: string, mode: string | null) =>
+      sql`INSERT INTO fault_events (company_id, model_id, tag, event_date, alarm_type, alarm_message, alarm_value,
+          warning_limit, alarm_limit, sensor_id, is_acknowledged, done_at, outcome, outcome_failure_mode)
+        VALUES (${tenants.companyId}, ${motor.id}, 'omr', ${new Date(opened)}::timestamptz, ${level}, 'Residual high',
+          30, 20, 40, 'omr', true, ${new Date(done)}::timestamptz, ${outcome}, ${mode})`.execute(ctx.db);
+    // In the period: a warning then an alarm confirmed as a bearing fault, and an alarm that was no fault.
+    await closed(1, now - 14 * DAY, now - 9 * DAY, 'fault_confirmed', 'bearing');
+    await closed(2, now - 9 * DAY, now - 8 * DAY, 'fault_confirmed', 'bearing');
+    await closed(2, now - 6 * DAY, now - 5 * DAY, 'no_fault_found', null);
+    // Closed before the period: not counted.
+    await closed(2, now - 28 * DAY, now - 25 * DAY, 'planned_maintenance', null);
+    const start = now - 20 * DAY;
+    const range = `from=${new Date(start).toISOString()}&to=${new Date(now).toISOString()}`;
+    const api = await call('owner', 'GET', `/api/v1/fault-event/precision?model_id=${motor.id}&${range}`);
+    expect(api.statusCode, api.body).toBe(200);
+    const figures = (api.json() as { total: Record<string, number | null> }).total;
+    expect(figures).toMatchObject({ closed: 3, confirmed: 2, noFault: 1, planned: 0, other: 0 });
+    const answer = await call('owner', 'GET', pdfUrl(motor.id, start, now));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const text = await pdfText(
+      (await call('owner', 'GET', (answer.json() as { url: string }).url)).rawPayload,
+    );
+    const percent = `${Math.round((figures.precision as number) * 100)} %`;
+    expect(percent).toBe('67 %');
+    expect(text).toContain('Alarm precision');
+    expect(text).toContain(
+      `Precision ${percent}: ${figures.confirmed} of ${figures.closed} closed alarms were confirmed faults`,
+    );
+    expect(text).toContain(
+      `No fault found ${figures.noFault} · Planned maintenance ${figures.planned} · Other ${figures.other}`,
+    );
+    const lead = figures.medianLeadDays;
+    expect(text).toContain(
+      `Warned first: ${figures.warnedFirst} of ${figures.confirmed} confirmed faults, ${
+        lead === null ? 'no lead time yet' : `median ${lead} ${lead === 1 ? 'day' : 'days'} before`
+      }`,
+    );
+    expect(figures.warnedFirst).toBeGreaterThan(0);
+    // The same figures in Thai.
+    expect(text).toContain(`${figures.confirmed} จาก ${figures.closed}`);
+    expect(text).toContain(`ไม่พบความผิดปกติ ${figures.noFault}`);
+    // A model with nothing closed with an outcome says so.
+    const quiet = await call('owner', 'GET', pdfUrl(mca.id, now - 2 * DAY, now));
+    const quietText = await pdfText(
+      (await call('owner', 'GET', (quiet.json() as { url: string }).url)).rawPayload,
+    );
+    expect(quietText).toContain('No fault event was closed with an outcome in this period.');
+    // The monthly auto-send below counts the company's active MCA models: this one leaves.
+    await ctx.db
+      .updateTable('equipment_models')
+      .set({ is_active: false })
+      .where('id', '=', motor.id)
+      .execute();
   }, 120_000);
 
   it('refuses a reversed, too long or future range with a detail naming the field; another company’s model is 404', async () => {
