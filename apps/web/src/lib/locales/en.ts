@@ -1007,6 +1007,7 @@ export const en = {
   modelView: {
     collapseDashboard: 'Collapse',
     expandDashboard: 'Expand',
+    onThisPage: 'On this page',
     breadcrumb: 'Where this model is',
     overallStatus: 'Overall Status',
     diagram: 'Diagram',

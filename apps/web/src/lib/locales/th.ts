@@ -999,6 +999,7 @@ export const th: TranslationTree = {
   modelView: {
     collapseDashboard: 'ย่อ',
     expandDashboard: 'ขยาย',
+    onThisPage: 'ในหน้านี้',
     breadcrumb: 'ตำแหน่งของโมเดลนี้',
     overallStatus: 'สถานะโดยรวม',
     diagram: 'ไดอะแกรม',

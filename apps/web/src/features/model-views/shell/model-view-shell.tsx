@@ -16,6 +16,7 @@ import { StatusDot } from '../../../components/status-dot.tsx';
 import { modelStatusKind } from '../../../lib/model-status.ts';
 import { resolveTimeZone } from '../../../lib/time.ts';
 import { AUTO_REFRESH_MINUTES, type AutoRefreshMinutes, useAutoRefresh } from './auto-refresh.ts';
+import { SectionOutline } from './section-outline.tsx';
 
 /** 'Refreshed' time of spec 02 §2.3: 'DD MMMM YYYY, HH:mm' in the company's zone and the user's language. */
 export function formatRefreshed(instant: number, timeZone: string, locale: string): string {
@@ -131,7 +132,7 @@ export function ModelViewShell({
           </TextField>
         </Stack>
       </Box>
-      {children}
+      <SectionOutline>{children}</SectionOutline>
     </>
   );
 }
