@@ -83,7 +83,7 @@ export function RvsDiagram({ modelId, diagramUrl }: { modelId: string; diagramUr
           display: 'block',
           mx: 'auto',
           maxWidth: '100%',
-          maxHeight: { xs: 240, sm: 420 },
+          maxHeight: { xs: 240, sm: 320 },
           objectFit: 'contain',
         }}
       />
