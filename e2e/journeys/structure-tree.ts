@@ -114,6 +114,8 @@ test('a MEMBER sees only the tags assigned to them, and no context menu', async 
   // The OWNER assigns the member through the Assign Member dialog.
   await inFreshPage(browser(), t, async (page) => {
     await signIn(page, demoAccounts.owner);
+    // Earlier journeys fill the shared company's tree: the new folder may be below the rows in view.
+    await scrollTreeTo(page, assigned);
     await fromMenu(page, assigned, 'Assign Member');
     const dialog = page.getByRole('dialog', { name: `Assign Member to ${assigned}` });
     await dialog.getByRole('textbox', { name: 'Search' }).fill('mia');
