@@ -9,6 +9,7 @@ export * from './evs.ts';
 export * from './fault-events.ts';
 export * from './ingest.ts';
 export * from './mca.ts';
+export * from './measurement-words.ts';
 export * from './members.ts';
 export * from './model-files.ts';
 export * from './model-summary.ts';
