@@ -66,7 +66,13 @@ export function ConfigurationAccordion({
 
   return (
     <>
-      <Accordion defaultExpanded={defaultExpanded} variant="outlined" disableGutters>
+      <Accordion
+        component="section"
+        aria-label={title}
+        defaultExpanded={defaultExpanded}
+        variant="outlined"
+        disableGutters
+      >
         <AccordionSummary expandIcon={<ExpandMore />}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {title}

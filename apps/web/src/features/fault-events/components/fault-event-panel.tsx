@@ -249,6 +249,8 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
 
   return (
     <Accordion
+      component="section"
+      aria-label={t('faultEvents.title')}
       expanded={isExpanded}
       onChange={(_event, next) => setExpanded(next)}
       disableGutters

@@ -59,7 +59,13 @@ export function SensorDetail({ modelId }: { modelId: string }) {
     </Box>
   );
   return (
-    <Accordion defaultExpanded disableGutters variant="outlined">
+    <Accordion
+      component="section"
+      aria-label={t('rvs.sensorDetail')}
+      defaultExpanded
+      disableGutters
+      variant="outlined"
+    >
       <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {t('rvs.sensorDetail')}

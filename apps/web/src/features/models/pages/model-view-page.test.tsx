@@ -245,6 +245,27 @@ describe('ModelViewPage', () => {
     );
   });
 
+  it('lists every panel of the page in the section bar, the configuration, Fault Event Alarm and Note included (issue 27.4)', async () => {
+    serve();
+    renderView();
+    const nav = await screen.findByRole('navigation', { name: 'On this page' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual([
+        'Overall Status',
+        'Transformer panels',
+        'Transformer Information',
+        'Monitoring Dashboard',
+        'Fault Event Alarm',
+        'Alarm precision',
+        'Note and History log',
+      ]),
+    );
+  });
+
   it('formats Refreshed as DD MMMM YYYY, HH:mm in the zone', () => {
     expect(formatRefreshed(Date.parse('2026-11-23T20:05:00Z'), 'Asia/Bangkok', 'en')).toBe(
       '24 November 2026, 03:05',

@@ -61,7 +61,13 @@ export function NotePanel({ modelId, timeZone, history }: NotePanelProps) {
   const current = list.find((topic) => topic.id === selected) ?? null;
 
   return (
-    <Accordion defaultExpanded disableGutters sx={{ mt: 2 }}>
+    <Accordion
+      component="section"
+      aria-label={t('notes.title')}
+      defaultExpanded
+      disableGutters
+      sx={{ mt: 2 }}
+    >
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls="note-panel" id="note-panel-header">
         <Typography variant="h6" component="h2">
           {t('notes.title')}
