@@ -195,6 +195,8 @@ export const rvsTrendResult = z.object({
       sensor_name: z.string(),
       phase: z.string(),
       paxis: z.string(),
+      /** The monitored value's tag (`S1.velocity.x`, `S1.temperature`): its learned baseline's key. */
+      tag: z.string(),
       unit: z.string(),
       warning: z.number().nullable(),
       alarm: z.number().nullable(),

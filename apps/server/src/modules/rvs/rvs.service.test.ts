@@ -185,6 +185,7 @@ describe('RVS service', () => {
         sensor_name: 'Pump DE',
         phase: 'velocity',
         paxis: 'H',
+        tag: 'S1.velocity.x',
         unit: 'mm/s',
         warning: 4.5,
         alarm: 7.1,

@@ -331,6 +331,7 @@ export function createRvsService(deps: RvsServiceDeps) {
             sensor_name: sensor.sensorName,
             phase: query.phase,
             paxis: axis === null ? '' : sensor.axisLabels[axis],
+            tag,
             unit: row.unit,
             warning: limit.warning,
             alarm: limit.alarm,

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { resolveTimeZone } from '../../lib/time.ts';
+import { baselineExtent } from './baseline-band.ts';
 
 /**
  * The pure half of the chart kit (spec 02 §2.6–§2.7, §4, §9): statuses and colours, limit lines, axis inputs,
@@ -277,8 +278,9 @@ export function tooltipRow(series: ChartSeries, value: number): TooltipRow {
 }
 
 /**
- * The y bounds of a trend: the typed ones, else automatic unless a warning or alarm line lies outside the data, in
- * which case the axis reaches it (rounded outwards to a round step), so a limit is never drawn off the chart.
+ * The y bounds of a trend: the typed ones, else automatic unless a warning or alarm line (or a learned band's edge)
+ * lies outside the data, in which case the axis reaches it (rounded outwards to a round step), so a limit is never
+ * drawn off the chart.
  */
 export function limitAxis(
   series: readonly ChartSeries[],
@@ -561,9 +563,11 @@ export function buildTimeSeriesOption(
     // Typed y bounds are in the first axis' unit.
     const typed = index === 0 ? range : {};
     const values = members.flatMap((one) => one.points.map(([, v]) => v)).filter(Number.isFinite);
+    // The axis reaches the limit lines and the learned baselines' bands, so both are in view.
+    const extent = [...lines, ...baselineExtent(members)];
     const bounds = logScale
-      ? { min: typed.yMin, max: typed.yMax ?? logAxisMax([...values, ...lines]) }
-      : limitAxis(members, lines, typed);
+      ? { min: typed.yMin, max: typed.yMax ?? logAxisMax([...values, ...extent]) }
+      : limitAxis(members, extent, typed);
     const low = Math.min(bounds.min ?? Math.min(...values, ...lines), ...lines);
     const high = Math.max(bounds.max ?? Math.max(...values, ...lines), ...lines);
     const positive = (value: number) => Math.log10(Math.max(value, Number.MIN_VALUE));
@@ -583,6 +587,12 @@ export function buildTimeSeriesOption(
       );
       if (owner !== undefined) limitOwner.set(`${owner}:${line.kind}:${line.value}`, owner);
     }
+  // The first banded series of each axis names its band 'Learned baseline'.
+  const bandNamed = new Map<number, number>();
+  series.forEach((one, index) => {
+    const axis = axisOf.get(index) ?? 0;
+    if (one.baseline && !bandNamed.has(axis)) bandNamed.set(axis, index);
+  });
   const left = drawnAxes.filter((_, index) => index % 2 === 0).length;
   const right = drawnAxes.length - left;
   const yAxes = drawnAxes.map(({ axis, bounds }, index) => ({
@@ -709,7 +719,8 @@ export function buildTimeSeriesOption(
               silent: true,
               itemStyle: { color: BASELINE_COLOR },
               label: {
-                show: true,
+                // Several bands on one axis (a drive's trend signals) are named once.
+                show: bandNamed.get(axisOf.get(index) ?? 0) === index,
                 position: 'insideTopLeft',
                 color: BASELINE_INK,
                 formatter: one.baseline.label,

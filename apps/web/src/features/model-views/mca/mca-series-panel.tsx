@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { type ChartSeries, excelFileName } from '../../../components/charts/chart-logic.ts';
 import { TimeSeriesChart } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
+import { useBaselineBands } from '../shared/use-baseline-bands.ts';
 import { useMcaSeries } from './api/get-mca-series.ts';
 
 export type McaPhase = 'IA' | 'IB' | 'IC';
@@ -65,7 +66,12 @@ export function McaSeriesPanel({ modelId, modelCode, timeZone, tabId, title }: M
   const [chosen, setChosen] = useState<string>();
   const [phase, setPhase] = useState<McaPhase>('IA');
   const row = rows.find((candidate) => candidate.tagCode === chosen) ?? rows[0];
-  const series = useMemo(() => (row ? [rowSeries(row, phase)] : []), [row, phase]);
+  const bands = useBaselineBands(modelId);
+  // A level's learned band (issue 25 item 4) is drawn on whichever phase is shown, like its warning and alarm lines.
+  const series = useMemo(
+    () => (row ? bands([rowSeries(row, phase)], () => row.tagCode) : []),
+    [row, phase, bands],
+  );
   return (
     <TimeSeriesChart
       title={title}

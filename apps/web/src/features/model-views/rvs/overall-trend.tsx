@@ -9,6 +9,7 @@ import { excelFileName } from '../../../components/charts/chart-logic.ts';
 import { TimeSeriesChart, type TimeSeriesPoint } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useBaselineBands } from '../shared/use-baseline-bands.ts';
 import { useMachineStatus } from './api/get-machine-status.ts';
 import { useOverallTrend } from './api/get-overall-trend.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
@@ -72,17 +73,23 @@ export function OverallTrend({
       : undefined,
   );
   const data = chosen.length > 0 ? query.data : undefined;
+  const bands = useBaselineBands(modelId);
+  // Each sensor axis with its learned baseline's band (issue 25 item 4), keyed by the monitored value's tag.
   const series = useMemo<ChartSeries[] | undefined>(
     () =>
-      data?.series.map((one) => ({
-        tag: `${one.sensor_id}:${one.phase}:${one.paxis}`,
-        name: `${one.sensor_name} ${one.paxis}`.trim(),
-        unit: one.unit,
-        warning: one.warning,
-        alarm: one.alarm,
-        points: one.data,
-      })),
-    [data],
+      data &&
+      bands(
+        data.series.map((one) => ({
+          tag: `${one.sensor_id}:${one.phase}:${one.paxis}`,
+          name: `${one.sensor_name} ${one.paxis}`.trim(),
+          unit: one.unit,
+          warning: one.warning,
+          alarm: one.alarm,
+          points: one.data,
+        })),
+        (_one, index) => data.series[index]?.tag,
+      ),
+    [data, bands],
   );
   return (
     <Stack spacing={2}>

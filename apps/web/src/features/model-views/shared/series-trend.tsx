@@ -1,9 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
-import { useModelBaseline } from '../api/get-model-baseline.ts';
 import { useSeriesData } from '../api/get-series.ts';
-import { withBaselineBands } from './baseline-band.ts';
+import { useBaselineBands } from './use-baseline-bands.ts';
 
 type SeriesTrendProps = {
   modelId: string;
@@ -20,9 +18,8 @@ type SeriesTrendProps = {
  * downsampled series API.
  */
 export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName, logToggle }: SeriesTrendProps) {
-  const { t } = useTranslation();
   const controls = useChartControls(timeZone);
-  const baseline = useModelBaseline(modelId);
+  const bands = useBaselineBands(modelId);
   const { query } = controls;
   const data = useSeriesData(
     modelId,
@@ -33,9 +30,7 @@ export function SeriesTrend({ modelId, tags, title, timeZone, excelFileName, log
       title={title}
       timeZone={timeZone}
       controls={controls}
-      series={
-        data.isError || !data.data ? [] : withBaselineBands(data.data, baseline.data, t('baseline.band'))
-      }
+      series={data.isError || !data.data ? [] : bands(data.data)}
       loading={data.isFetching && !data.isPlaceholderData ? true : data.isPending && query !== undefined}
       excelFileName={excelFileName}
       pointNotes

@@ -8,6 +8,7 @@ import { TimeSeriesChart } from '../../../components/charts/time-series-chart.ts
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { useVcaTrend } from '../api/get-vca-trend.ts';
+import { useBaselineBands } from '../shared/use-baseline-bands.ts';
 import { type LegendChoice, shownSeries } from './legend-choice.ts';
 
 /** The kit's series of a call answering `{tagCode, name, unit, warning, alarm, timestamp[], data[]}`. */
@@ -39,7 +40,9 @@ export function TrendSignal({
   const controls = useChartControls(timeZone);
   const trend = useVcaTrend(modelId, controls.query);
   const [choice, setChoice] = useState<LegendChoice>({ kind: 'all' });
-  const all = useMemo(() => toChartSeries(trend.data ?? []), [trend.data]);
+  const bands = useBaselineBands(modelId);
+  // Each trend signal with its learned baseline's band (issue 25 item 4).
+  const all = useMemo(() => bands(toChartSeries(trend.data ?? [])), [trend.data, bands]);
   const shown = useMemo(() => shownSeries(all, choice), [all, choice]);
   return (
     <TimeSeriesChart

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { withBaselineBands } from './baseline-band.ts';
+import { buildTimeSeriesOption, type ChartSeries } from './chart-logic.ts';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 0, 1);
+const velocity: ChartSeries = {
+  tag: 'S1.velocity',
+  unit: 'mm/s',
+  warning: null,
+  alarm: null,
+  points: [
+    [T0, 2],
+    [T0 + DAY, 2.1],
+  ],
+};
+const learnedTag = {
+  tag: 'S1.velocity',
+  state: 'learned' as const,
+  centre: 2,
+  warning: 2.6,
+};
+const labels = { warning: 'Warning', alarm: 'Alarm', status: () => '' };
+
+type Option = {
+  yAxis: { min?: number; max?: number } | { min?: number; max?: number }[];
+  series: {
+    markArea?: {
+      data: [{ yAxis: number }, { yAxis: number }][];
+      label: { formatter: string; show: boolean };
+    };
+  }[];
+};
+const optionOf = (series: ChartSeries[]) =>
+  buildTimeSeriesOption(series, { timeZone: 'UTC', labels }) as unknown as Option;
+
+describe('withBaselineBands', () => {
+  it('bands a learned value from the median minus the warning distance up to the learned warning', () => {
+    const [banded] = withBaselineBands([velocity], [learnedTag], 'Learned baseline');
+    expect(banded?.baseline?.label).toBe('Learned baseline');
+    expect(banded?.baseline?.low).toBeCloseTo(1.4, 12);
+    expect(banded?.baseline?.high).toBeCloseTo(2.6, 12);
+  });
+
+  it('leaves values still learning, and other tags, without a band', () => {
+    const learning = { ...learnedTag, state: 'learning' as const, centre: null, warning: null };
+    expect(withBaselineBands([velocity], [learning], 'x')[0]?.baseline).toBeUndefined();
+    expect(
+      withBaselineBands([{ ...velocity, tag: 'S2.velocity' }], [learnedTag], 'x')[0]?.baseline,
+    ).toBeUndefined();
+    expect(withBaselineBands([velocity], undefined, 'x')[0]).toBe(velocity);
+  });
+
+  it("finds a series' value through tagOf when the chart keys it otherwise (an RVS axis, an MCA phase)", () => {
+    const axis = { ...velocity, tag: 'S1:velocity:H' };
+    const rvs = withBaselineBands([axis, { ...axis, tag: 'S1:velocity:V' }], [learnedTag], 'x', (_, i) =>
+      i === 0 ? 'S1.velocity' : undefined,
+    );
+    expect(rvs[0]?.baseline).toMatchObject({ high: 2.6 });
+    expect(rvs[1]?.baseline).toBeUndefined();
+  });
+
+  it('keeps the band of a positive value at or above zero; a level in dB keeps its negative band', () => {
+    const quiet = withBaselineBands([velocity], [{ ...learnedTag, centre: 0.2, warning: 0.5 }], 'x')[0];
+    expect(quiet?.baseline?.low).toBe(0);
+    expect(quiet?.baseline?.high).toBeCloseTo(0.5, 12);
+    const decibel = withBaselineBands(
+      [{ ...velocity, unit: 'dB' }],
+      [{ ...learnedTag, centre: -52, warning: -49.5 }],
+      'x',
+    )[0];
+    expect(decibel?.baseline?.low).toBeCloseTo(-54.5, 12);
+    expect(decibel?.baseline?.high).toBeCloseTo(-49.5, 12);
+  });
+});
+
+describe('the chart kit draws the learned band', () => {
+  it('shades the band behind the series, with its name', () => {
+    const area = optionOf(withBaselineBands([velocity], [learnedTag], 'Learned baseline')).series[0]
+      ?.markArea;
+    expect(area?.label).toMatchObject({ formatter: 'Learned baseline', show: true });
+    expect(area?.data[0]?.[0].yAxis).toBeCloseTo(1.4, 12);
+    expect(area?.data[0]?.[1].yAxis).toBeCloseTo(2.6, 12);
+  });
+
+  it('draws no band on a series without one', () => {
+    expect(optionOf([velocity]).series[0]?.markArea).toBeUndefined();
+  });
+
+  it('reaches the band with the y axis when the data lies above it (a machine that has degraded)', () => {
+    const high: ChartSeries = {
+      ...velocity,
+      points: [
+        [T0, 5],
+        [T0 + DAY, 6],
+      ],
+    };
+    const option = optionOf(withBaselineBands([high], [learnedTag], 'Learned baseline'));
+    const axis = Array.isArray(option.yAxis) ? option.yAxis[0] : option.yAxis;
+    expect(axis?.min).toBeLessThanOrEqual(1.4);
+    expect(optionOf([high]).yAxis).toMatchObject({ min: undefined });
+  });
+
+  it('names the bands of several series on one axis once (a drive with many trend signals)', () => {
+    const series = withBaselineBands(
+      [velocity, { ...velocity, tag: 'S2.velocity' }],
+      [learnedTag, { ...learnedTag, tag: 'S2.velocity', centre: 3, warning: 3.6 }],
+      'Learned baseline',
+    );
+    const option = optionOf(series);
+    expect(option.series.map((one) => one.markArea?.label.show)).toEqual([true, false]);
+    expect(option.series[1]?.markArea?.data[0]?.[1].yAxis).toBeCloseTo(3.6, 12);
+  });
+});
