@@ -17,6 +17,8 @@ type XyChartProps = {
   height?: number;
   /** Axis limits from the axis inputs (spec 02 §5); an absent bound is automatic. */
   range?: { xMin?: number; xMax?: number; yMin?: number; yMax?: number };
+  /** A zoom slider under the x axis besides the wheel and drag zoom (long signals). */
+  slider?: boolean;
 };
 
 /**
@@ -34,10 +36,11 @@ export function XyChart({
   onRetry,
   height = CHART_HEIGHT,
   range,
+  slider = false,
 }: XyChartProps) {
   const option = useMemo(
-    () => buildXyOption(series ?? [], { x, y, timeZone, ...(range ? { range } : {}) }),
-    [series, x, y, timeZone, range],
+    () => buildXyOption(series ?? [], { x, y, timeZone, slider, ...(range ? { range } : {}) }),
+    [series, x, y, timeZone, range, slider],
   );
   const empty = !loading && !error && (series ?? []).every((one) => one.points.length === 0);
   return (

@@ -17,6 +17,23 @@ describe('x–y chart logic', () => {
     expect(series[1]?.data).toEqual([[1, 2, 3]]);
   });
 
+  it('zooms inside on both axes, and with a slider under the x axis when asked (MCA time domain, issue 27.1)', () => {
+    const axes = { x: { name: 'Time', unit: 's' }, y: { name: 'Current', unit: 'A' }, timeZone: 'UTC' };
+    const line = [{ name: 'Ia', kind: 'line' as const, color: '#D9263B', points: [[0, 1] as const] }];
+    type Zoom = { type: string; xAxisIndex?: number; yAxisIndex?: number };
+    const plain = buildXyOption(line, axes).dataZoom as Zoom[];
+    expect(plain.map((zoom) => zoom.type)).toEqual(['inside', 'inside']);
+    const option = buildXyOption(line, { ...axes, slider: true });
+    const zoom = option.dataZoom as Zoom[];
+    expect(zoom).toContainEqual(expect.objectContaining({ type: 'inside', xAxisIndex: 0 }));
+    expect(zoom).toContainEqual(expect.objectContaining({ type: 'inside', yAxisIndex: 0 }));
+    expect(zoom).toContainEqual(expect.objectContaining({ type: 'slider', xAxisIndex: 0 }));
+    // The slider gets room under the x axis name.
+    expect((option.grid as { bottom: number }).bottom).toBeGreaterThan(
+      (buildXyOption(line, axes).grid as { bottom: number }).bottom,
+    );
+  });
+
   it('tells the time of a point in the company zone when it has one', () => {
     const text = xyTooltip(
       { name: 'Samples' },

@@ -44,7 +44,11 @@ export function xyTooltip(
   ].join('<br/>');
 }
 
-/** The ECharts option: value axes named with their units, one line or scatter per series, zoom inside. */
+/**
+ * The ECharts option: value axes named with their units, one line or scatter per series, zoom inside (wheel and
+ * drag on both axes). `slider` adds a zoom slider under the x axis, for long signals such as a capture's time
+ * domain, where one wants to pick a few cycles out of many.
+ */
 export function buildXyOption(
   series: readonly XySeries[],
   {
@@ -52,16 +56,18 @@ export function buildXyOption(
     y,
     timeZone,
     range = {},
+    slider = false,
   }: {
     x: XyAxis;
     y: XyAxis;
     timeZone: string;
     range?: { xMin?: number; xMax?: number; yMin?: number; yMax?: number };
+    slider?: boolean;
   },
 ): Record<string, unknown> {
   return {
     animation: false,
-    grid: { left: 70, right: 40, top: 40, bottom: 60 },
+    grid: { left: 70, right: 40, top: 40, bottom: slider ? 95 : 60 },
     legend: { type: 'scroll', top: 0 },
     tooltip: {
       trigger: 'item',
@@ -93,6 +99,7 @@ export function buildXyOption(
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
+      ...(slider ? [{ type: 'slider', xAxisIndex: 0, filterMode: 'none', bottom: 10, height: 22 }] : []),
     ],
     series: series.map((one) =>
       one.kind === 'line'

@@ -967,6 +967,7 @@ export const en = {
     },
     tag: 'Tag',
     phase: 'Phase',
+    allPhases: 'All phases',
     loadFailed: 'The data could not be loaded.',
     frequencyRange: 'Frequency Range',
     files: 'File name',

@@ -959,6 +959,7 @@ export const th: TranslationTree = {
     },
     tag: 'แท็ก',
     phase: 'เฟส',
+    allPhases: 'ทุกเฟส',
     loadFailed: 'โหลดข้อมูลไม่สำเร็จ',
     frequencyRange: 'ช่วงความถี่',
     files: 'ชื่อไฟล์',

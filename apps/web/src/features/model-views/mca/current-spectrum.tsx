@@ -24,6 +24,7 @@ import {
   type McaFaultFrequencies,
   type McaFile,
   type McaFrequencyResult,
+  type McaTimeDomain,
 } from '@sdp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,7 @@ import { SpectrumChart } from '../../../components/charts/spectrum-chart.tsx';
 import type { FaultMark, SpectrumSeries } from '../../../components/charts/spectrum-logic.ts';
 import { WaterfallChart } from '../../../components/charts/waterfall-chart.tsx';
 import { XyChart } from '../../../components/charts/xy-chart.tsx';
+import type { XySeries } from '../../../components/charts/xy-logic.ts';
 import { useModelCode } from '../api/use-model-code.ts';
 import { useMcaFaultFrequencies } from './api/get-mca-fault-frequencies.ts';
 import { useMcaFiles } from './api/get-mca-files.ts';
@@ -41,6 +43,23 @@ import { MCA_PHASES, type McaPhase } from './mca-series-panel.tsx';
 
 /** Phase colours of spec 02 §9: IA red, IB yellow, IC blue. */
 const PHASE_COLORS = { Ia: '#D9263B', Ib: '#F9A825', Ic: '#1565C0' } as const;
+
+/** The Phase choice of the time domain: one phase, or the three together (the default). */
+export type TimePhase = McaPhase | 'all';
+const TIME_PHASES: readonly TimePhase[] = ['all', ...MCA_PHASES];
+const PHASE_KEYS = { IA: 'Ia', IB: 'Ib', IC: 'Ic' } as const;
+
+/** The time-domain lines of a capture: Ia, Ib and Ic against seconds, or only the chosen phase's. */
+export function timeDomainSeries(data: McaTimeDomain | undefined, phase: TimePhase): XySeries[] | undefined {
+  if (!data) return undefined;
+  const keys = phase === 'all' ? Object.values(PHASE_KEYS) : [PHASE_KEYS[phase]];
+  return keys.map((key) => ({
+    name: key,
+    kind: 'line',
+    color: PHASE_COLORS[key],
+    points: data.data.map((point) => [point.ts, point[key]] as const),
+  }));
+}
 
 /** Adds a capture to the choice; a sixth drops the oldest chosen (spec 02 §5). */
 export function withFile(chosen: readonly string[], next: readonly string[]): string[] {
@@ -133,6 +152,7 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
   const [rangeId, setRangeId] = useState<number>(MCA_DEFAULT_RANGE_ID);
   const range = MCA_FREQUENCY_RANGES.find((one) => one.id === rangeId) ?? MCA_FREQUENCY_RANGES[0];
   const [phase, setPhase] = useState<McaPhase>('IA');
+  const [timePhase, setTimePhase] = useState<TimePhase>('all');
   const [chosen, setChosen] = useState<string[]>([]);
   const [view, setView] = useState<'2d' | '3d'>('2d');
   const [searched, setSearched] = useState<Searched>();
@@ -170,6 +190,10 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
   const faults = useMcaFaultFrequencies(modelId, spectrumGroup ? (searched?.files ?? []) : []);
   const timeDomain = useMcaTimeDomain(modelId, searched?.groupCode === 'TD' ? searched.files[0] : undefined);
   const series = useMemo(() => phaseSeries(frequency.data, phase), [frequency.data, phase]);
+  const timeSeries = useMemo(
+    () => timeDomainSeries(timeDomain.data, timePhase),
+    [timeDomain.data, timePhase],
+  );
   const marks = useMemo<FaultMark[]>(
     () => chartMarks(faults.data?.files[0]?.items ?? [], range.maxHz),
     [faults.data, range.maxHz],
@@ -214,18 +238,34 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
       </FormControl>
       <FormControl size="small" sx={{ minWidth: 100 }}>
         <InputLabel id="mca-spectrum-phase">{t('mca.phase')}</InputLabel>
-        <Select
-          labelId="mca-spectrum-phase"
-          label={t('mca.phase')}
-          value={phase}
-          onChange={(event) => setPhase(event.target.value as McaPhase)}
-        >
-          {MCA_PHASES.map((one) => (
-            <MenuItem key={one} value={one}>
-              {one}
-            </MenuItem>
-          ))}
-        </Select>
+        {range.groupCode === 'TD' ? (
+          // The time domain draws the three phases at once by default; one can be picked out.
+          <Select
+            labelId="mca-spectrum-phase"
+            label={t('mca.phase')}
+            value={timePhase}
+            onChange={(event) => setTimePhase(event.target.value as TimePhase)}
+          >
+            {TIME_PHASES.map((one) => (
+              <MenuItem key={one} value={one}>
+                {one === 'all' ? t('mca.allPhases') : one}
+              </MenuItem>
+            ))}
+          </Select>
+        ) : (
+          <Select
+            labelId="mca-spectrum-phase"
+            label={t('mca.phase')}
+            value={phase}
+            onChange={(event) => setPhase(event.target.value as McaPhase)}
+          >
+            {MCA_PHASES.map((one) => (
+              <MenuItem key={one} value={one}>
+                {one}
+              </MenuItem>
+            ))}
+          </Select>
+        )}
       </FormControl>
       <Autocomplete
         multiple
@@ -294,20 +334,12 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
       </Paper>
       {searched?.groupCode === 'TD' ? (
         <XyChart
-          title={t('mca.timeDomain')}
+          title={timePhase === 'all' ? t('mca.timeDomain') : `${t('mca.timeDomain')} — ${timePhase}`}
           timeZone={timeZone}
           x={{ name: t('mca.time'), unit: 's' }}
           y={{ name: t('mca.current'), unit: timeDomain.data?.unit ?? 'A' }}
-          series={
-            timeDomain.data
-              ? (['Ia', 'Ib', 'Ic'] as const).map((key) => ({
-                  name: key,
-                  kind: 'line' as const,
-                  color: PHASE_COLORS[key],
-                  points: timeDomain.data.data.map((point) => [point.ts, point[key]] as const),
-                }))
-              : undefined
-          }
+          series={timeSeries}
+          slider
           loading={timeDomain.isFetching}
           error={timeDomain.isError ? t('mca.loadFailed') : undefined}
           onRetry={() => void timeDomain.refetch()}
