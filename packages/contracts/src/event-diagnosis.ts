@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measurementName } from './measurement-words.ts';
 
 /**
  * What a fault event says is wrong and what to do (issue 26 item 2): the facts the server stored when the event
@@ -523,12 +524,14 @@ export function diagnosisWords(diagnosis: EventDiagnosis, language: Language) {
   const limitName =
     diagnosis.level === 2 ? (th ? 'ขีดจำกัดแจ้งเตือน' : 'alarm limit') : th ? 'ขีดจำกัดเตือน' : 'warning limit';
   const side = diagnosis.direction === 'high' ? (th ? 'สูงกว่า' : 'above') : th ? 'ต่ำกว่า' : 'below';
+  // The quantity in the reader's words too (issue 27 item 5): 'ความเร็ว Motor DE', not 'Motor DE velocity'.
+  const quantity = measurementName(diagnosis.quantity, language);
   const level =
     diagnosis.limit === null
-      ? `${diagnosis.quantity} ${withUnit(diagnosis.value, diagnosis.unit)}`
+      ? `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)}`
       : th
-        ? `${diagnosis.quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side}${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`
-        : `${diagnosis.quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side} the ${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`;
+        ? `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side}${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`
+        : `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side} the ${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`;
   const sentences = [`${mode.name}: ${part}${where}.`, `${level}.`];
   if (diagnosis.engine) {
     const found = diagnosis.engine.found;

@@ -106,7 +106,7 @@ describe('what an event says is wrong and what to do (issue 26 item 2)', () => {
     expect(en.recommendation).toBe(FAILURE_MODE_WORDS.en.dissolved_gas.recommendation);
     const th = diagnosisWords(diagnosis, 'th');
     expect(th.cause).toBe(
-      'เกิดก๊าซในน้ำมัน: น้ำมันถังหลัก. Total dissolved combustible gas 2005 ppm สูงกว่าขีดจำกัดแจ้งเตือน 1920 ppm.',
+      'เกิดก๊าซในน้ำมัน: น้ำมันถังหลัก. ก๊าซติดไฟที่ละลายทั้งหมด 2005 ppm สูงกว่าขีดจำกัดแจ้งเตือน 1920 ppm.',
     );
     expect(th.recommendation).toBe(FAILURE_MODE_WORDS.th.dissolved_gas.recommendation);
   });
@@ -217,11 +217,15 @@ describe('what an event says is wrong and what to do (issue 26 item 2)', () => {
         link: 'http://portal.test/model/1',
       }).text;
     const th = mail('th');
-    expect(th).toContain('เซนเซอร์: Total dissolved combustible gas');
+    expect(th).toContain('เซนเซอร์: ก๊าซติดไฟที่ละลายทั้งหมด');
+    expect(th).toContain('ข้อความแจ้งเตือน: แจ้งเตือนอันตราย: ก๊าซติดไฟที่ละลายทั้งหมด 2005 (ขีดจำกัด 1920)');
+    expect(th).toContain('วันที่: 22 พ.ย. 2026');
+    expect(th).toContain('เวลา: 10:00');
     expect(th).toContain(`สาเหตุ: ${diagnosisWords(diagnosis, 'th').cause}`);
     expect(th).toContain(`คำแนะนำ: ${FAILURE_MODE_WORDS.th.dissolved_gas.recommendation}`);
     const en = mail('en');
     expect(en).toContain('Sensor: Total dissolved combustible gas');
+    expect(en).toContain('Date: 22 Nov 2026');
     expect(en).toContain(`Cause: ${english.cause}`);
     expect(en).not.toMatch(/Sensor: tdcg|Cause: -|Recommendation: -/);
   });

@@ -1,4 +1,5 @@
-import { diagnosisWords, type FaultEventEvidence } from '@sdp/contracts';
+import { alarmMessageWords, diagnosisWords, type FaultEventEvidence, measurementName } from '@sdp/contracts';
+import { mailDate } from '../../mail/dates.ts';
 import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
 
@@ -123,15 +124,17 @@ export function faultEventMail(input: {
   // What is wrong and what to do in the recipient's language (issue 26 item 2); the sensor by name, not its code.
   const diagnosis = input.event.diagnosis ?? evidence?.diagnosis;
   const said = diagnosis ? diagnosisWords(diagnosis, input.language) : null;
+  // The tag's name and the message the analysis wrote in the reader's words too (issue 27 item 5).
   const event = {
     ...input.event,
-    sensor_id: line(evidence?.name || input.event.sensor_id),
-    alarm_message: line(input.event.alarm_message),
+    sensor_id: line(measurementName(evidence?.name || input.event.sensor_id, input.language)),
+    alarm_message: line(alarmMessageWords(input.event.alarm_message, input.language)),
     cause: line(said?.cause || input.event.cause),
     recommendation: line(said?.recommendation || input.event.recommendation),
   };
   const modelName = line(input.modelName);
-  const { date, time } = dateAndTime(event.event_date, input.timeZone);
+  // The company's zone, the reader's date format ('26 Nov 2026', '26 พ.ย. 2026') as the web app shows it.
+  const { date, time } = mailDate(event.event_date, input.timeZone, input.language);
   const level = t.level[event.alarm_type];
   const lines = [
     `${t.fields.status}: ${level}`,

@@ -1,0 +1,31 @@
+type Language = 'en' | 'th';
+
+/** Short month names as the web app shows them (dayjs 'en' and 'th'): 'Nov', 'พ.ย.'. */
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
+};
+
+/**
+ * An instant in a time zone as mails write it in the reader's language, the same way the web app shows dates
+ * (issue 27 item 5): the day 'DD MMM YYYY' ('26 Nov 2026', '26 พ.ย. 2026'), the time 'HH:mm' and both together
+ * ('26 Nov 2026, 14:05'), as the fault events and notes read (spec 03 §2.15).
+ */
+export function mailDate(instant: Date, timeZone: string, language: Language) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const date = `${parts.day} ${MONTHS[language][Number(parts.month) - 1]} ${parts.year}`;
+  const time = `${parts.hour}:${parts.minute}`;
+  return { date, time, dateTime: `${date}, ${time}` };
+}
