@@ -237,9 +237,9 @@ describe('escalation (issue 26 items 6 and 7)', () => {
     const { rows } = await sql<{
       id: string;
     }>`INSERT INTO fault_events (company_id, model_id, tag, event_date,
-        alarm_type, alarm_message, alarm_value, warning_limit, alarm_limit, sensor_id)
+        alarm_type, alarm_message, alarm_value, warning_limit, alarm_limit, sensor_id, escalation_watched_from)
       VALUES (${tenants.companyId}, ${tr2.id}, 'h2', now() - interval '90 minutes', 2, ${MESSAGE}, 800, 100, 700,
-        'h2') RETURNING id`.execute(ctx.db);
+        'h2', now() - interval '90 minutes') RETURNING id`.execute(ctx.db);
     eventId = Number(rows[0]?.id);
   });
 
@@ -298,6 +298,37 @@ describe('escalation (issue 26 items 6 and 7)', () => {
       .where('entity_id', '=', String(eventId))
       .execute();
     expect(audit.map((row) => row.action)).toEqual(['escalate', 'escalate']);
+  });
+
+  it('never reminds about an event already past its reminder time when the server first had it (history, late data)', async () => {
+    // Stored now with a date three days back (the demo's history, a gateway's backfill): the reminder time had
+    // passed before anyone could act on it, so no mail goes out, now or later; one raised since is reminded.
+    const late = 'Escalation probe: history';
+    const { rows } = await sql<{
+      id: string;
+    }>`INSERT INTO fault_events (company_id, model_id, tag, event_date,
+        alarm_type, alarm_message, alarm_value, warning_limit, alarm_limit, sensor_id)
+      VALUES (${tenants.companyId}, ${tr2.id}, 'h2', now() - interval '3 days', 2, ${late}, 800, 100, 700, 'h2'),
+        (${tenants.companyId}, ${tr2.id}, 'h2', now() - interval '3 days', 1, ${late}, 300, 100, 700, 'h2')
+      RETURNING id`.execute(ctx.db);
+    const recent = 'Escalation probe: raised since';
+    // Stored 30 minutes after it was raised, within its 60-minute time: reminded when that time is over.
+    const raised = await sql<{ id: string }>`INSERT INTO fault_events (company_id, model_id, tag, event_date,
+        alarm_type, alarm_message, alarm_value, warning_limit, alarm_limit, sensor_id, escalation_watched_from)
+      VALUES (${tenants.companyId}, ${tr2.id}, 'h2', now() - interval '61 minutes', 2, ${recent}, 800, 100, 700,
+        'h2', now() - interval '31 minutes') RETURNING id`.execute(ctx.db);
+    await ctx.services.faultEvents.escalate();
+    await waitFor(() => mailsTo('member@acme.test', recent).length > 0);
+    await ctx.services.faultEvents.escalate();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(inbox.filter((mail) => bodyOf(mail.raw).includes(late))).toHaveLength(0);
+    for (const { id } of rows) {
+      const detail = (await as('owner', 'GET', `/api/v1/fault-event/details/${id}`)).json();
+      expect(detail.escalationStage).toBe(0);
+    }
+    const reminded = (await as('owner', 'GET', `/api/v1/fault-event/details/${raised.rows[0]?.id}`)).json();
+    expect(reminded.escalationStage).toBe(1);
+    await sql`DELETE FROM fault_events WHERE alarm_message IN (${late}, ${recent})`.execute(ctx.db);
   });
 
   it('does not escalate an acknowledged event', async () => {

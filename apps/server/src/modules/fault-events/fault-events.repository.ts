@@ -137,16 +137,18 @@ export function createFaultEventsRepository(db: Db) {
 
     /**
      * Open events nobody acknowledged past their company's time (alarm or warning), not yet escalated to the stage
-     * asked: stage 1 after the time, stage 2 after twice the time (issue 26 item 6). Oldest first.
+     * asked: stage 1 after the time, stage 2 after twice the time (issue 26 item 6). Oldest first. An event whose
+     * first reminder time had passed before the job began to watch it (`escalation_watched_from`: stored late, a
+     * backfill or the demo's history, or older than reminders themselves, migration 0044) is never reminded.
      */
     async dueForEscalation(limit: number) {
       const { rows } = await sql<{ id: string; stage: number }>`SELECT f.id,
-          CASE WHEN f.event_date <= now() - make_interval(mins => 2 * CASE f.alarm_type WHEN 2
-                 THEN c.escalation_alarm_minutes ELSE c.escalation_warning_minutes END) THEN 2 ELSE 1 END AS stage
+          CASE WHEN f.event_date <= now() - 2 * w.wait THEN 2 ELSE 1 END AS stage
         FROM fault_events f JOIN companies c ON c.id = f.company_id
+          CROSS JOIN LATERAL (SELECT make_interval(mins => CASE f.alarm_type WHEN 2
+                 THEN c.escalation_alarm_minutes ELSE c.escalation_warning_minutes END) AS wait) w
         WHERE f.done_at IS NULL AND NOT f.is_acknowledged AND f.escalation_stage < 2
-          AND f.event_date <= now() - make_interval(mins => CASE f.alarm_type WHEN 2
-                 THEN c.escalation_alarm_minutes ELSE c.escalation_warning_minutes END)
+          AND f.event_date <= now() - w.wait AND f.event_date + w.wait > f.escalation_watched_from
         ORDER BY f.event_date LIMIT ${limit}`.execute(db);
       return rows.map((row) => ({ id: Number(row.id), stage: Number(row.stage) }));
     },
