@@ -521,7 +521,7 @@ export async function buildApp({
       await api.register(faultEventsRoutes, { service: faultEvents, visibility, precision: alarmPrecision });
       const baselines = createBaselinesRepository(db);
       await api.register(baselinesRoutes, {
-        service: createBaselinesService({ db, repository: baselines, master, audit }),
+        service: createBaselinesService({ db, repository: baselines, master, audit, jobs }),
         repository: baselines,
         visibility,
       });

@@ -22,6 +22,25 @@ export function createBaselinesRepository(db: Db) {
         .execute();
     },
 
+    /** The model's series with their stored alarm state and status, locked until the caller's transaction ends. */
+    seriesStatesForUpdate(modelId: string, executor: Db) {
+      return executor
+        .selectFrom('series as s')
+        .innerJoin('alarm_states as a', 'a.series_id', 's.id')
+        .select(['a.series_id', 's.tag', 'a.state', 'a.status'])
+        .where('s.model_id', '=', modelId)
+        .forUpdate('a')
+        .execute();
+    },
+
+    async saveState(seriesId: number, state: object, status: number, executor: Db) {
+      await executor
+        .updateTable('alarm_states')
+        .set({ state: JSON.stringify(state), status, updated_at: new Date() })
+        .where('series_id', '=', seriesId)
+        .execute();
+    },
+
     async reset(modelId: string, at: Date, executor: Db = db) {
       await executor
         .updateTable('equipment_models')

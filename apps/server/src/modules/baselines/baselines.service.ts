@@ -1,8 +1,15 @@
+import { type AlarmState, persistedStatus } from '@sdp/analytics';
 import type { BaselineResetResult, BaselineTag, ModelBaseline } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { Db } from '../../db/pool.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { afterReset, baselineRuleOf, type LearnedState } from '../analysis/learned-baseline.ts';
+import {
+  afterReset,
+  baselineRuleOf,
+  type LearnedState,
+  startLearning,
+} from '../analysis/learned-baseline.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
@@ -14,6 +21,8 @@ interface Deps {
   repository: BaselinesRepository;
   master: MasterRepository;
   audit: AuditRepository;
+  /** Queues the model's analysis, which sets its component and model statuses from its values' statuses. */
+  jobs: Pick<Jobs, 'send'>;
   now?: () => number;
 }
 
@@ -21,7 +30,7 @@ const DAY_MS = 86_400_000;
 
 /** Learned baselines of a model (issue 25 item 4): where each monitored value stands, and Reset baseline. */
 export function createBaselinesService(deps: Deps) {
-  const { db, repository, master, audit } = deps;
+  const { db, repository, master, audit, jobs } = deps;
   const now = deps.now ?? Date.now;
 
   return {
@@ -71,17 +80,47 @@ export function createBaselinesService(deps: Deps) {
       };
     },
 
-    /** Every learned baseline of the model learns again from now; audited with who and when. */
+    /**
+     * Every learned baseline of the model learns again from now; audited with who and when. It takes effect in the
+     * same transaction: each value's stored learned band is replaced by a new learning period and its status drops to
+     * what its fixed limits say (a warning the learned band raised ends with the band), and the model's analysis is
+     * queued so its component and model statuses follow at once, not at its next value.
+     */
     async reset(auth: AuthContext, modelId: string): Promise<BaselineResetResult> {
       const model = await repository.model(modelId);
       if (!model) throw notFound('Model not found.');
       const settings = readSettings(model.document, model.title);
-      const count = [...monitoredLimits(settings, await master.get()).values()].filter(
-        (l) => l.learns,
-      ).length;
+      const learning = new Map(
+        [...monitoredLimits(settings, await master.get()).values()]
+          .filter((l) => l.learns)
+          .map((l) => [l.tag, l]),
+      );
+      const count = learning.size;
       const at = new Date(now());
       await db.transaction().execute(async (trx) => {
         await repository.reset(modelId, at, trx);
+        for (const row of await repository.seriesStatesForUpdate(modelId, trx)) {
+          const limit = learning.get(row.tag);
+          const stored = row.state as { alarm?: AlarmState; learned?: LearnedState } | null;
+          if (!limit || !stored?.learned) continue;
+          const fixed =
+            limit.warning !== null && limit.alarm !== null && stored.alarm
+              ? persistedStatus(stored.alarm)
+              : 0;
+          const status = row.status < 0 ? row.status : Math.min(row.status, fixed);
+          await repository.saveState(
+            row.series_id,
+            {
+              ...stored,
+              learned: startLearning(at.getTime()),
+              ...(status < 1 ? { since1: null } : {}),
+              ...(status < 2 ? { since2: null } : {}),
+            },
+            status,
+            trx,
+          );
+        }
+        await jobs.send('analyse', { modelId }, trx, { singletonKey: modelId });
         await audit.record(
           {
             userId: auth.userId,

@@ -77,6 +77,19 @@ const reset = (who: Tenant) =>
     headers: { cookie: cookies[who], 'x-sdp-csrf': '1' },
   });
 
+/** Each value's status as the model page reads it (GET /equipment-models/{id}/series). */
+const statuses = async () => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/equipment-models/${model.id}/series`,
+    headers: { cookie: cookies.owner },
+  });
+  expect(response.statusCode).toBe(200);
+  return Object.fromEntries(
+    response.json().map((one: { tag: string; status: number | null }) => [one.tag, one.status]),
+  );
+};
+
 // Hourly velocity around 2.0 mm/s for 48 h (±0.05, a repeating pattern), then a rise to 3.0 mm/s (1.5 ×).
 const normal = (tag: string) =>
   Array.from({ length: 49 }, (_, i) => ({ tag, ts: t0 + i * HOUR, value: 2 + ((i % 5) - 2) * 0.025 }));
@@ -141,6 +154,30 @@ describe('learned baselines', () => {
     expect(band.alarm).toBeCloseTo(3.2, 9);
   });
 
+  it('Reset baseline takes effect at once: learning from day 1, and the learned warning ends with its band', async () => {
+    // Before: S1's velocity is in warning by its learned band only, S2's by its fixed limit too.
+    expect(await statuses()).toMatchObject({ 'S1.velocity': 1, 'S2.velocity': 1 });
+    expect((await baseline()).json()).toMatchObject({ learning: false, day: null });
+    const response = await reset('owner');
+    expect(response.statusCode, response.body).toBe(200);
+    // Read straight after the reset, before any analysis round: nothing learned is left.
+    const body = (await baseline()).json();
+    expect(body).toMatchObject({ learning: true, day: 1, learningDays: 2 });
+    for (const tag of body.tags)
+      expect(tag).toMatchObject({ state: 'learning', captures: 0, centre: null, warning: null });
+    expect(await statuses()).toMatchObject({ 'S1.velocity': 0, 'S2.velocity': 1 });
+    // The stored state learns again from the reset, so no later reader sees the old band.
+    const stored = await ctx.db
+      .selectFrom('alarm_states as a')
+      .innerJoin('series as s', 's.id', 'a.series_id')
+      .select('a.state')
+      .where('s.model_id', '=', model.id)
+      .where('s.tag', '=', 'S1.velocity')
+      .executeTakeFirstOrThrow();
+    expect(stored.state.learned).toMatchObject({ sinceMs: Date.parse(response.json().startedAt), seen: 0 });
+    expect(stored.state.learned).not.toHaveProperty('band');
+  });
+
   it('Reset baseline: ADMIN, OWNER and OWNER_RVS start a new learning period, audited', async () => {
     for (const who of ['admin', 'owner', 'ownerRvs'] as const) {
       const response = await reset(who);
@@ -157,8 +194,8 @@ describe('learned baselines', () => {
       .select(['action', 'entity_id', 'user_id'])
       .where('action', '=', 'reset-baseline')
       .execute();
-    expect(audited).toHaveLength(3);
-    expect(audited.map((row) => row.entity_id)).toEqual([model.id, model.id, model.id]);
+    expect(audited).toHaveLength(4);
+    expect(audited.map((row) => row.entity_id)).toEqual([model.id, model.id, model.id, model.id]);
     expect(audited.map((row) => row.user_id)).toContain(tenants.users.owner);
   });
 
@@ -182,7 +219,7 @@ describe('learned baselines', () => {
       .select('id')
       .where('action', '=', 'reset-baseline')
       .execute();
-    expect(audited).toHaveLength(3);
+    expect(audited).toHaveLength(4);
   });
 
   it('answers 400 for an id that is not a uuid and 404 for an unknown model', async () => {
