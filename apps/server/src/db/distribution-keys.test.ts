@@ -18,6 +18,7 @@ const DISTRIBUTED: Record<string, string> = {
   alarm_states: 'series_id',
   waveforms: 'model_id',
   model_component_status: 'model_id',
+  model_status_history: 'model_id',
 };
 
 /**

@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import { withTransaction } from '../../db/pool.ts';
+import type { StatusChange } from '../status-history/status-changes.ts';
+import { createStatusHistoryRepository } from '../status-history/status-history.repository.ts';
 
 export interface ModelContext {
   id: string;
@@ -37,6 +40,7 @@ type Db = pg.Pool | pg.PoolClient;
 export function createAnalysisRepository(pool: pg.Pool) {
   const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     pool.query<T>(text, values).then((r) => r.rows);
+  const history = createStatusHistoryRepository(pool);
 
   return {
     async model(id: string): Promise<ModelContext | undefined> {
@@ -213,15 +217,30 @@ export function createAnalysisRepository(pool: pg.Pool) {
       );
     },
 
-    /** Sets the model status and tells every instance (LISTEN sdp_events) when it changed. */
-    async setModelStatus(model: { id: string; company_id: string }, status: number) {
-      const { rowCount } = await pool.query(
-        'UPDATE equipment_models SET status = $2 WHERE id = $1 AND status <> $2',
-        [model.id, status],
-      );
-      if (rowCount)
-        await this.notify({ type: 'model-status', companyId: model.company_id, modelId: model.id, status });
-      return Boolean(rowCount);
+    /**
+     * Sets the model status and stores its status history (migration 0043) in one transaction, the model's row
+     * locked so evaluations and the offline sweep of one model take turns; tells every instance (LISTEN sdp_events)
+     * when the status changed.
+     */
+    async setModelStatus(
+      model: { id: string; company_id: string },
+      status: number,
+      changes: readonly StatusChange[],
+    ) {
+      return withTransaction(pool, async (client) => {
+        await client.query('SELECT 1 FROM equipment_models WHERE id = $1 FOR UPDATE', [model.id]);
+        await history.record(client, model.id, changes);
+        const { rowCount } = await client.query(
+          'UPDATE equipment_models SET status = $2 WHERE id = $1 AND status <> $2',
+          [model.id, status],
+        );
+        if (rowCount)
+          await this.notify(
+            { type: 'model-status', companyId: model.company_id, modelId: model.id, status },
+            client,
+          );
+        return Boolean(rowCount);
+      });
     },
 
     /** Publishes a live event: kept in live_events (replayed to streams that resume) and NOTIFYed (migration 0020). */
@@ -229,10 +248,15 @@ export function createAnalysisRepository(pool: pg.Pool) {
       await db.query('SELECT sdp_publish($1::jsonb)', [JSON.stringify(payload)]);
     },
 
-    /** Active models silent for longer than their expected interval (or never heard from since an hour after creation). */
-    silentModels(): Promise<{ id: string; company_id: string }[]> {
-      return query<{ id: string; company_id: string }>(
-        `SELECT id, company_id FROM equipment_models
+    /**
+     * Active models silent for longer than their expected interval (or never heard from since an hour after
+     * creation), with the moment the silence passed it (`silentSinceMs`, in the data's time).
+     */
+    silentModels(): Promise<{ id: string; company_id: string; silentSinceMs: number }[]> {
+      return query<{ id: string; company_id: string; silentSinceMs: number }>(
+        `SELECT id, company_id, (extract(epoch FROM coalesce(last_data_at, created_at)
+                  + make_interval(secs => expected_interval_seconds)) * 1000)::float8 AS "silentSinceMs"
+         FROM equipment_models
          WHERE is_active AND status <> -1
            AND coalesce(last_data_at, created_at) < now() - make_interval(secs => expected_interval_seconds)`,
       );

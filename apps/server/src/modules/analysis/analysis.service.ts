@@ -17,6 +17,7 @@ import { type IngestRepository, unpackArrival } from '../ingest/ingest.repositor
 import { convertLegacyCaptures } from '../ingest/units.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import { catalogueGeometry, readSettings } from '../models/settings.ts';
+import { modelStatusChanges, OFFLINE, type TagTransition } from '../status-history/status-changes.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
 import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
 import { afterReset, baselineRuleOf, feedLearnedBaseline, type LearnedState } from './learned-baseline.ts';
@@ -34,7 +35,6 @@ const INCOMPLETE_CAPTURE_MS = 3_600_000;
  * transformer (and a short demo history) without a score for days.
  */
 const BASELINE_PAIRS = 96;
-const OFFLINE = -1;
 
 interface StoredState {
   alarm?: AlarmState;
@@ -43,12 +43,6 @@ interface StoredState {
   pairedTs?: number;
   rulTs?: number;
   learned?: LearnedState;
-  /**
-   * The tag's status history (issue 26 item 1): when its current run at warning-or-above (`since1`) and at alarm
-   * (`since2`) began, in sample time. 'In alarm since' reads it, not the open events.
-   */
-  since1?: number | null;
-  since2?: number | null;
 }
 
 /** Which limit raised a fault event's level (issue 25 item 4): the one set in the model, or the learned baseline. */
@@ -277,6 +271,11 @@ export function createAnalysisService(deps: Deps) {
     const config = { occurrences: persistence.persistence_from, window: persistence.persistence_to };
     const states = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
     const components = new Map<string, number>();
+    // The model's status history (issue 26 items 1, 4): each tag's status before and its changes, in value time.
+    const initial = new Map<string, number>();
+    const transitions: TagTransition[] = [];
+    let firstT = Number.POSITIVE_INFINITY;
+    let lastT = Number.NEGATIVE_INFINITY;
     const rule = baselineRuleOf(settings);
     const hasFixed = (limit: MonitoredLimit) => limit.warning !== null && limit.alarm !== null;
     // Tags with both limits or a learned baseline are evaluated, even those whose series appeared after `states` was read.
@@ -290,8 +289,8 @@ export function createAnalysisService(deps: Deps) {
       let alarm = stored.alarm ?? INITIAL_ALARM_STATE;
       let lastTs = stored.lastTs ?? 0;
       let status = series.status ?? 0;
-      let since1 = stored.since1 ?? null;
-      let since2 = stored.since2 ?? null;
+      initial.set(limit.tag, status);
+      let changedAt = Number.NEGATIVE_INFINITY;
       let learned = afterReset(stored.learned, model.baseline_reset_at?.getTime() ?? null);
       if (hasFixed(limit) || limit.learns) {
         const bounds =
@@ -328,10 +327,13 @@ export function createAnalysisService(deps: Deps) {
                 }
                 if (fixed) alarm = fixed.state;
                 if (baseline) learned = baseline.state;
-                if (next >= 1 && status < 1) since1 = sample.t;
-                if (next >= 2 && status < 2) since2 = sample.t;
-                if (next < 1) since1 = null;
-                if (next < 2) since2 = null;
+                if (next !== status) {
+                  // A tag's changes stay in the order its values were evaluated.
+                  changedAt = Math.max(changedAt, sample.t);
+                  transitions.push({ t: changedAt, tag: limit.tag, status: next, value: sample.value });
+                }
+                firstT = Math.min(firstT, sample.t);
+                lastT = Math.max(lastT, sample.t);
                 status = next;
                 lastTs = Math.max(lastTs, sample.t);
                 last = sample;
@@ -345,12 +347,7 @@ export function createAnalysisService(deps: Deps) {
               if (!coverage.open)
                 await raiseFaultEvent(model, series.id, limit, level, last, client, coverage.closed);
             }
-            await repository.saveState(
-              series.id,
-              { ...stored, alarm, lastTs, learned, since1, since2 },
-              status,
-              client,
-            );
+            await repository.saveState(series.id, { ...stored, alarm, lastTs, learned }, status, client);
           });
         }
       }
@@ -360,7 +357,13 @@ export function createAnalysisService(deps: Deps) {
     await repository.dropArrivals(model.id, evaluated);
     await repository.setComponentStatuses(model.id, components);
     const modelStatus = components.size ? Math.max(...components.values()) : OFFLINE;
-    await repository.setModelStatus(model, modelStatus);
+    // An evaluation without new values (settings saved) dates what it sets now.
+    const span = Number.isFinite(firstT) ? { firstT, lastT } : { firstT: Date.now(), lastT: Date.now() };
+    await repository.setModelStatus(
+      model,
+      modelStatus,
+      modelStatusChanges(initial, transitions, modelStatus, span),
+    );
   }
 
   async function raiseFaultEvent(
@@ -465,7 +468,10 @@ export function createAnalysisService(deps: Deps) {
       await repository.ensureFuturePartitions(3);
       const converted = await convertLegacyCaptures(ingest, deps.compute);
       if (converted) deps.log('stored captures converted to m/s²', { converted });
-      for (const model of await repository.silentModels()) await repository.setModelStatus(model, OFFLINE);
+      for (const model of await repository.silentModels())
+        await repository.setModelStatus(model, OFFLINE, [
+          { t: model.silentSinceMs, status: OFFLINE, source: 'no_data', tag: null, value: null },
+        ]);
     },
   };
 }

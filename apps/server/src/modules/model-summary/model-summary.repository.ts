@@ -14,19 +14,13 @@ export interface CompanyModelRow {
   alarm_since: Date | null;
 }
 
-// A model in warning or alarm has been so since the earliest start of the current run at that level of its tags
-// (the status history the analysis keeps in alarm_states: since1, since2), whatever was closed meanwhile (issue 26
-// item 1). Tags evaluated before that history was kept fall back to the oldest open fault event of the level.
+// A model in warning or alarm has been so since the start of its current run at that level in its stored status
+// history (migration 0043, model_run_start), whatever events were closed or opened meanwhile (issue 26 item 1).
 const COMPANY_MODELS = `
 SELECT m.id, m.title, m.code, m.model_type_id, m.is_active, m.status, m.equipment_tag_id,
   s.title AS equipment_name, s.alias AS equipment_alias,
   coalesce(m.last_data_at, (SELECT max(last_ts) FROM series WHERE model_id = m.id)) AS last_data_at,
-  CASE WHEN m.status IN (1, 2) THEN coalesce(
-    (SELECT to_timestamp(min((a.state ->> ('since' || m.status))::float8) / 1000.0)
-       FROM series sr JOIN alarm_states a ON a.series_id = sr.id
-      WHERE sr.model_id = m.id AND a.status >= m.status AND a.state ->> ('since' || m.status) IS NOT NULL),
-    (SELECT min(f.event_date) FROM fault_events f
-      WHERE f.model_id = m.id AND f.done_at IS NULL AND f.alarm_type = m.status)) END AS alarm_since
+  CASE WHEN m.status IN (1, 2) THEN model_run_start(m.id, m.status) END AS alarm_since
 FROM equipment_models m JOIN structure_items s ON s.id = m.equipment_tag_id
 WHERE m.company_id = $1 AND s.is_disabled = false
   AND ($2::uuid[] IS NULL OR m.equipment_tag_id = ANY($2)) AND (m.is_active OR $3)
