@@ -236,4 +236,40 @@ describe('learned baselines', () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it("the learning period is set in the model's settings; a value out of bounds answers 400 naming it", async () => {
+    const put = (baseline_in: Record<string, number>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/equipment-models/${model.id}`,
+        headers: { cookie: cookies.owner, 'x-sdp-csrf': '1' },
+        payload: { baseline_in },
+      });
+    const deviations = { warning_deviations: 6, alarm_deviations: 12 };
+    for (const wrong of [
+      { learning_days: 366, learning_captures: 50 },
+      { learning_days: -1, learning_captures: 50 },
+      { learning_days: 2.5, learning_captures: 50 },
+      { learning_days: 14, learning_captures: 2 },
+      { learning_days: 14, learning_captures: 100_001 },
+    ]) {
+      const response = await put({ ...wrong, ...deviations });
+      expect(response.statusCode, JSON.stringify(wrong)).toBe(400);
+      const field = wrong.learning_captures === 50 ? 'learning_days' : 'learning_captures';
+      expect(response.json().detail).toContain(`baseline_in.${field}`);
+    }
+    // Refused: the rule stands as it was.
+    expect((await baseline()).json()).toMatchObject({ learningDays: 2, learningCaptures: 40 });
+    const saved = await put({ learning_days: 7, learning_captures: 30, ...deviations });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await baseline()).json()).toMatchObject({
+      learningDays: 7,
+      learningCaptures: 30,
+      warningDeviations: 6,
+      alarmDeviations: 12,
+    });
+    // Left out, the deviations take their defaults.
+    expect((await put({ learning_days: 0, learning_captures: 100_000 })).statusCode).toBe(200);
+    expect((await baseline()).json()).toMatchObject({ learningDays: 0, learningCaptures: 100_000 });
+  });
 });

@@ -413,9 +413,15 @@ export const en = {
       information: 'Information',
       rawVibrationSensor: 'Raw Vibration Sensor',
       diagram: 'Diagram',
+      baseline: 'Learned Baseline',
     },
     configuration: {
       all: 'All',
+    },
+    baseline: {
+      hint: 'Each monitored value learns its normal band from its own history, then warns when it leaves it. Learning ends when it has lasted the days and holds the captures (both). Default: 14 days and 50 captures. A change applies to learning periods that end after it; press Reset baseline on the model page to learn again.',
+      learningDays: 'Learning period (days)',
+      learningCaptures: 'Learning period (captures)',
     },
     alarmManagement: {
       hint: 'An alarm is raised when X out of the last Y samples are beyond a limit.',
@@ -568,6 +574,8 @@ export const en = {
       positive: 'Enter a number above 0.',
       notNegative: 'Enter 0 or more.',
       hoursPerDay: 'Enter hours per day from 0 to 24.',
+      learningDays: 'Enter a whole number of days from 0 to 365.',
+      learningCaptures: 'Enter a whole number of captures from 3 to 100,000.',
     },
   },
   rvs: {

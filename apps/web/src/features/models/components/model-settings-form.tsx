@@ -18,6 +18,7 @@ import type { RvsDefaults } from '../rules/sensor-rows.ts';
 import { isValid, validateModelSettings } from '../rules/validation.ts';
 import { AlarmLimitTable } from './alarm-limit-table.tsx';
 import { AlarmManagementSection } from './alarm-management-section.tsx';
+import { BaselineSection } from './baseline-section.tsx';
 import { ConfigurationSection } from './configuration-section.tsx';
 import { CorrelationTable } from './correlation-table.tsx';
 import { LocusTable } from './locus-table.tsx';
@@ -146,6 +147,10 @@ export function ModelSettingsForm({ model, initial }: ModelSettingsFormProps) {
       errors={errors}
     />
   );
+  // Every type but the transformer learns baselines of its monitored values (docs/baselines.md).
+  const baseline = (
+    <BaselineSection value={draft.baseline_in} onChange={section('baseline_in')} errors={errors} />
+  );
   const recommendation = (
     <RecommendationSection
       modelId={model.id}
@@ -215,6 +220,7 @@ export function ModelSettingsForm({ model, initial }: ModelSettingsFormProps) {
           <>
             {configuration}
             {alarmManagement}
+            {baseline}
             {motorData(t('models.sections.motorData'))}
             {limitTable('mca_alarm_limit_sensor_new', t('models.sections.alarmLimit'), {
               groups,
@@ -227,6 +233,7 @@ export function ModelSettingsForm({ model, initial }: ModelSettingsFormProps) {
           <>
             {configuration}
             {alarmManagement}
+            {baseline}
             {motorData(t('models.sections.motorVsdData'))}
             <RemainingLifeSection
               rows={draft.vsd_alarm_limit_sensor_new_in}
@@ -245,6 +252,7 @@ export function ModelSettingsForm({ model, initial }: ModelSettingsFormProps) {
           <>
             {configuration}
             {alarmManagement}
+            {baseline}
             <VibrationSensorTable
               rows={draft.vibration_sensor_in}
               onChange={section('vibration_sensor_in')}
@@ -261,6 +269,7 @@ export function ModelSettingsForm({ model, initial }: ModelSettingsFormProps) {
             />
             {configuration}
             {alarmManagement}
+            {baseline}
             <RawVibrationSensorSection
               rows={draft.raw_vibration_sensor_in}
               onChange={section('raw_vibration_sensor_in')}

@@ -141,6 +141,74 @@ describe('SettingModelPage', () => {
     expect(form instanceof FormData && form.get('recommendation_msg_file')).toBeInstanceOf(File);
   });
 
+  it('shows the learning period of the learned baseline, 14 days and 50 captures by default, and saves a new one', async () => {
+    const calls = stubServer({
+      [`GET /api/v1/equipment-models/${MODEL_ID}`]: { status: 200, body: model },
+      [`PUT /api/v1/equipment-models/${MODEL_ID}`]: { status: 200, body: model },
+    });
+    renderSettings();
+    const days = await screen.findByRole('textbox', { name: 'Learning period (days)' });
+    const captures = screen.getByRole('textbox', { name: 'Learning period (captures)' });
+    expect(screen.getByText('Learned Baseline')).toBeTruthy();
+    expect(days).toHaveProperty('value', '14');
+    expect(captures).toHaveProperty('value', '50');
+    fireEvent.change(days, { target: { value: '7' } });
+    fireEvent.change(captures, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit model' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const sent = calls.find((call) => call.method === 'PUT')?.body as { baseline_in: unknown };
+    expect(sent.baseline_in).toEqual({
+      learning_days: 7,
+      learning_captures: 30,
+      warning_deviations: 6,
+      alarm_deviations: 12,
+    });
+  });
+
+  it("refuses a learning period out of bounds with the field's message, and keeps its stored deviations", async () => {
+    const calls = stubServer({
+      [`GET /api/v1/equipment-models/${MODEL_ID}`]: {
+        status: 200,
+        body: {
+          ...model,
+          settings: {
+            ...model.settings,
+            baseline_in: {
+              learning_days: 21,
+              learning_captures: 80,
+              warning_deviations: 5,
+              alarm_deviations: 9,
+            },
+          },
+        },
+      },
+      [`PUT /api/v1/equipment-models/${MODEL_ID}`]: { status: 200, body: model },
+    });
+    renderSettings();
+    const days = await screen.findByRole('textbox', { name: 'Learning period (days)' });
+    const captures = screen.getByRole('textbox', { name: 'Learning period (captures)' });
+    expect(days).toHaveProperty('value', '21');
+    fireEvent.change(days, { target: { value: '400' } });
+    fireEvent.change(captures, { target: { value: '2' } });
+    expect(screen.getByText('Enter a whole number of days from 0 to 365.')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number of captures from 3 to 100,000.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit model' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(days, { target: { value: '2.5' } });
+    expect(screen.getByText('Enter a whole number of days from 0 to 365.')).toBeTruthy();
+    fireEvent.change(days, { target: { value: '0' } });
+    fireEvent.change(captures, { target: { value: '100000' } });
+    expect(screen.queryByText(/Enter a whole number of/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit model' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const sent = calls.find((call) => call.method === 'PUT')?.body as { baseline_in: unknown };
+    expect(sent.baseline_in).toEqual({
+      learning_days: 0,
+      learning_captures: 100_000,
+      warning_deviations: 5,
+      alarm_deviations: 9,
+    });
+  });
+
   it('sends who may not configure models to the view page', async () => {
     stubServer({ [`GET /api/v1/equipment-models/${MODEL_ID}`]: { status: 200, body: model } });
     const router = renderSettings(testMe({ selectedCompanyId: COMPANY_ID, permissions: ['ViewCompany'] }));

@@ -34,9 +34,14 @@ export const MESSAGES = {
   positive: 'models.validation.positive',
   notNegative: 'models.validation.notNegative',
   hoursPerDay: 'models.validation.hoursPerDay',
+  learningDays: 'models.validation.learningDays',
+  learningCaptures: 'models.validation.learningCaptures',
 } as const;
 
 const PERSISTENCE_MAX = 100;
+/** The learning period's bounds (contracts `baselineSettings`, docs/baselines.md). */
+export const LEARNING_DAYS = { min: 0, max: 365, default: 14 } as const;
+export const LEARNING_CAPTURES = { min: 3, max: 100_000, default: 50 } as const;
 const HOURS_PER_DAY = 24;
 
 type Collect = (path: string, message: FieldMessage) => void;
@@ -165,6 +170,15 @@ export function validateModelSettings(settings: ModelSettings, context: Validati
     const messages = persistenceMessages(persistence_from, persistence_to);
     if (messages.from) add('alarm_management.persistence_from', messages.from);
     if (messages.to) add('alarm_management.persistence_to', messages.to);
+  }
+
+  if (settings.baseline_in) {
+    const { learning_days, learning_captures } = settings.baseline_in;
+    const within = (value: number, { min, max }: { min: number; max: number }) =>
+      Number.isInteger(value) && value >= min && value <= max;
+    if (!within(learning_days, LEARNING_DAYS)) add('baseline_in.learning_days', MESSAGES.learningDays);
+    if (!within(learning_captures, LEARNING_CAPTURES))
+      add('baseline_in.learning_captures', MESSAGES.learningCaptures);
   }
 
   for (const section of LIMIT_SECTIONS) {
