@@ -105,3 +105,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const selectCompanyRequest = z.object({ company_id: uuid });
 export type SelectCompanyRequest = z.infer<typeof selectCompanyRequest>;
+
+/** The language the user reads the portal in: the server writes their mails in it (issue 27 item 5). */
+export const userLanguageRequest = z.object({ language: z.enum(['en', 'th']) }).meta({ id: 'UserLanguage' });
+export type UserLanguageRequest = z.infer<typeof userLanguageRequest>;

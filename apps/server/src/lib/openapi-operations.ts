@@ -25,6 +25,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /auth/invitations/{token}/accept-signed-in': 'acceptInvitationSignedIn',
   'GET /api/v1/users/me': 'getMe',
   'PUT /api/v1/users/me/company': 'selectCompany',
+  'PUT /api/v1/users/me/language': 'setMyLanguage',
   'GET /api/v1/companies': 'listCompanies',
   'POST /api/v1/companies': 'createCompany',
   'GET /api/v1/companies/{id}': 'getCompany',

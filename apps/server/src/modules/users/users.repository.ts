@@ -154,6 +154,20 @@ export function createUsersRepository(db: Db, pool: pg.Pool, cache: AuthCache = 
       return row?.yes ?? false;
     },
 
+    /** Stores the language the user chose in the web app: their mails are written in it (issue 27 item 5). */
+    async setLanguage(id: string, language: 'en' | 'th') {
+      await sql`INSERT INTO user_settings (user_id, language) VALUES (${id}, ${language})
+        ON CONFLICT (user_id) DO UPDATE SET language = EXCLUDED.language, updated_at = now()`.execute(db);
+    },
+
+    /** The language of each of these users' mails: their stored choice, else `fallback`. */
+    async languages(ids: string[], fallback: 'en' | 'th' = 'en', executor: Db = db) {
+      const { rows } = await sql<{ user_id: string; language: 'en' | 'th' }>`SELECT user_id, language
+        FROM user_settings WHERE user_id = ANY(${ids}::uuid[])`.execute(executor);
+      const stored = new Map(rows.map((row) => [row.user_id, row.language]));
+      return new Map(ids.map((id) => [id, stored.get(id) ?? fallback]));
+    },
+
     async linkOidcSubject(id: string, subject: string) {
       await db.updateTable('users').set({ oidc_subject: subject }).where('id', '=', id).execute();
     },

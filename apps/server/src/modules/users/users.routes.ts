@@ -1,4 +1,4 @@
-import { errorResponse, meResponse, selectCompanyRequest, uuid } from '@sdp/contracts';
+import { errorResponse, meResponse, selectCompanyRequest, userLanguageRequest, uuid } from '@sdp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireAuth } from '../../auth/access.ts';
@@ -36,6 +36,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     async (request) => {
       const auth = requireAuth(request);
       return service.selectCompany(auth.sessionId, auth.userId, request.body.company_id);
+    },
+  );
+
+  app.put(
+    '/users/me/language',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Keep the language you read the portal in (the web app sends it when you choose one): your mails are written in it',
+        body: userLanguageRequest,
+        response: { 204: z.null(), 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await service.setLanguage(auth.userId, request.body.language);
+      return reply.code(204).send(null);
     },
   );
 };

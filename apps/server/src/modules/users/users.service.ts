@@ -8,6 +8,11 @@ import type { UsersRepository } from './users.repository.ts';
 export function createUsersService(deps: { users: UsersRepository; sessions: SessionsRepository }) {
   const { users, sessions } = deps;
   return {
+    /** The language mails to the user are written in (issue 27 item 5), as chosen in the web app. */
+    async setLanguage(userId: string, language: 'en' | 'th') {
+      await users.setLanguage(userId, language);
+    },
+
     /** The signed-in user with the companies they may open and their permissions in `companyId` (or the selected one). */
     async me(userId: string, selectedCompanyId: string | null, companyId?: string): Promise<MeResponse> {
       const user = await users.findWithCompanies(userId);
