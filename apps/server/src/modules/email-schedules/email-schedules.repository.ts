@@ -153,14 +153,24 @@ export function createEmailSchedulesRepository(db: Db) {
     },
 
     /** Active members of the company assigned to the tag, with an active account. */
-    recipients(companyId: string, tagId: string): Promise<{ email: string; name: string }[]> {
+    /** The assigned active members, each with the language their mails are written in (issue 27 item 5). */
+    recipients(
+      companyId: string,
+      tagId: string,
+    ): Promise<{ email: string; name: string; language: 'en' | 'th' }[]> {
       return db
         .selectFrom('equipment_tag_members as a')
         .innerJoin('users as u', 'u.id', 'a.user_id')
         .innerJoin('memberships as ms', (join) =>
           join.onRef('ms.user_id', '=', 'a.user_id').on('ms.company_id', '=', companyId),
         )
-        .select(['u.email', 'u.name'])
+        .select([
+          'u.email',
+          'u.name',
+          sql<
+            'en' | 'th'
+          >`coalesce((SELECT s.language FROM user_settings s WHERE s.user_id = u.id), 'en')`.as('language'),
+        ])
         .where('a.equipment_tag_id', '=', tagId)
         .where('ms.status', '=', 'active')
         .where('u.status', '=', 'active')

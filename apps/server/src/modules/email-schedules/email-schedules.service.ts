@@ -108,21 +108,31 @@ export function createEmailSchedulesService(deps: {
     return db.transaction().execute(async (trx) => {
       if (!(await repository.claimRun(runKey, trx))) return 0;
       if (events.length === 0 || recipients.length === 0 || !tag) return 0;
-      const message = digestMail({
-        period: PERIOD_OF[schedule.iterable],
-        tagTitle: tag.title,
-        tagAlias: tag.alias ?? '',
-        from,
-        to: occurrence,
-        timeZone: schedule.time_zone,
-        events,
-        publicUrl: deps.publicUrl,
-      });
+      // One digest per language, each recipient's in theirs (issue 27 item 5).
+      const messages = new Map<'en' | 'th', ReturnType<typeof digestMail>>();
+      const messageIn = (language: 'en' | 'th') => {
+        let message = messages.get(language);
+        if (!message) {
+          message = digestMail({
+            period: PERIOD_OF[schedule.iterable],
+            tagTitle: tag.title,
+            tagAlias: tag.alias ?? '',
+            from,
+            to: occurrence,
+            timeZone: schedule.time_zone,
+            events,
+            publicUrl: deps.publicUrl,
+            language,
+          });
+          messages.set(language, message);
+        }
+        return message;
+      };
       let queued = 0;
       for (const recipient of recipients) {
         const id = await mail.enqueue(
           {
-            ...message,
+            ...messageIn(recipient.language),
             recipient: recipient.email,
             companyId: schedule.company_id,
             runKey: `${runKey}:${recipient.email}`,

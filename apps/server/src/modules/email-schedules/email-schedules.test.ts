@@ -188,6 +188,10 @@ describe('the digest run (fake clock)', () => {
           sensor_id: 'current_unbalance',
         })
         .execute();
+    // The super member reads the portal in Thai: their digest is written in Thai (issue 27 item 5).
+    expect((await call('supmem', 'PUT', '/api/v1/users/me/language', { language: 'th' })).statusCode).toBe(
+      204,
+    );
     // Nothing in 27 Mar 08:00 – 28 Mar 08:00 Berlin: no mail.
     expect(await service().run(scheduleId)).toBe(0);
     // The DST day: 28 Mar 08:00 CET (07:00Z) to 29 Mar 08:00 CEST (06:00Z) is 23 hours.
@@ -204,10 +208,15 @@ describe('the digest run (fake clock)', () => {
       .execute();
     expect(mails.map((m) => m.recipient)).toEqual(['member@acme.test', 'supmem@acme.test']);
     expect(mails[0]?.run_key).toBe(`email:${scheduleId}:2026-03-29T06:00:00.000Z:member@acme.test`);
-    expect(mails[0]?.subject).toContain('1 alarm(s), 0 warning(s)');
-    expect(mails[0]?.body_text).toContain('28/03/2026 21:00'); // the event in Berlin time (CET)
+    expect(mails[0]?.subject).toContain('1 alarm, 0 warnings');
+    expect(mails[0]?.body_text).toContain('28 Mar 2026, 21:00'); // the event in Berlin time (CET)
     expect(mails[0]?.body_text).toContain(`http://portal.test/model/${modelId}`);
     expect(mails[0]?.body_text).not.toContain('warning\n');
+    expect(mails[1]?.subject).toContain('SDP การแจ้งเตือนรายวัน');
+    expect(mails[1]?.subject).toContain('แจ้งเตือนอันตราย 1 ครั้ง เตือน 0 ครั้ง');
+    expect(mails[1]?.body_text).toContain('28 มี.ค. 2026, 21:00');
+    expect(mails[1]?.body_text).toContain('คุณได้รับอีเมลนี้เพราะ');
+    expect(mails[1]?.body_text).not.toContain('You receive this');
 
     // Down from before 30 Mar 08:00 until 10:00: the start-up sends that occurrence once, a second start-up nothing.
     clock = new Date('2026-03-30T08:00:00Z');

@@ -27,9 +27,13 @@ export function createAdminsService(deps: Deps) {
       { userId: user.id, companyId: null, invitedBy: auth.userId, ttlDays: deps.invitationTtlDays },
       trx,
     );
+    // In the invitee's language when they chose one in the portal, else the inviter's (issue 27 item 5).
+    const inviter = (await users.languages([auth.userId], 'en', trx)).get(auth.userId);
+    const language = (await users.languages([user.id], inviter, trx)).get(user.id);
     await mail.enqueue(
       invitationMail({
         email: user.email,
+        language,
         link: `${deps.publicUrl}/auth/invitation/${token}`,
         expiresInDays: deps.invitationTtlDays,
         companyTitle: null,

@@ -11,6 +11,8 @@ interface InvitationMail {
   invitedBy: string;
   /** The inviter's e-mail: named instead when their name is empty. */
   invitedByEmail?: string;
+  /** The recipient's language (default English). */
+  language?: 'en' | 'th';
 }
 
 /**
@@ -25,9 +27,33 @@ export function inviterLabel(name: string, email = 'SDP'): string {
 /** Stands for the link in the copy of the message administrators read on the Mail outbox page. */
 export const HIDDEN_LINK = '[link hidden: sent only to the recipient]';
 
+const WORDS = {
+  en: {
+    join: (company: string) => `join ${company} on SDP`,
+    administer: 'administer SDP, the Smart Detection Platform',
+    subjectJoin: (company: string) => `Invitation to ${company} on SDP`,
+    subjectAdminister: 'Invitation to administer SDP',
+    invited: (who: string, what: string) => `${who} invited you to ${what}.`,
+    open: 'Open this link to accept:',
+    accept: 'Accept the invitation',
+    expires: (days: number) => `The link works once and expires in ${days} ${days === 1 ? 'day' : 'days'}.`,
+  },
+  th: {
+    join: (company: string) => `เข้าร่วม ${company} บน SDP`,
+    administer: 'เป็นผู้ดูแลระบบ SDP (Smart Detection Platform)',
+    subjectJoin: (company: string) => `คำเชิญเข้าร่วม ${company} บน SDP`,
+    subjectAdminister: 'คำเชิญเป็นผู้ดูแลระบบ SDP',
+    invited: (who: string, what: string) => `${who} เชิญคุณ${what}`,
+    open: 'เปิดลิงก์นี้เพื่อตอบรับ:',
+    accept: 'ตอบรับคำเชิญ',
+    expires: (days: number) => `ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${days} วัน`,
+  },
+} as const;
+
 /**
- * The invitation e-mail, in English and Thai, with the single-use link. Only fixed text, the company's title and
- * the inviter's name, both neutralised (mailText): nothing else an inviter types reaches an outsider's mailbox. `shownText` is the same text
+ * The invitation e-mail with the single-use link, in the recipient's language (issue 27 item 5: the language they
+ * chose in the portal, else the inviter's). Only fixed text, the company's title and the inviter's name, both
+ * neutralised (mailText): nothing else an inviter types reaches an outsider's mailbox. `shownText` is the same text
  * with the link hidden, for the Mail outbox.
  */
 export function invitationMail({
@@ -37,30 +63,20 @@ export function invitationMail({
   companyTitle: typedTitle,
   invitedBy: inviterName,
   invitedByEmail,
+  language = 'en',
 }: InvitationMail): OutboxMessage {
+  const words = WORDS[language];
   const invitedBy = inviterLabel(inviterName, invitedByEmail);
   // The company's title is typed by an administrator: neutralised like any user-given text.
   const companyTitle =
     typedTitle === null ? null : mailText(typedTitle, { oneLine: true, maxLength: 120 }) || 'SDP';
-  const what = companyTitle ? `join ${companyTitle} on SDP` : 'administer SDP, the Smart Detection Platform';
-  const whatTh = companyTitle ? `เข้าร่วม ${companyTitle} บน SDP` : 'เป็นผู้ดูแลระบบ SDP';
-  const subject = companyTitle ? `Invitation to ${companyTitle} on SDP` : 'Invitation to administer SDP';
+  const what = companyTitle ? words.join(companyTitle) : words.administer;
+  const subject = companyTitle ? words.subjectJoin(companyTitle) : words.subjectAdminister;
   const textWith = (shown: string) =>
-    [
-      `${invitedBy} invited you to ${what}.`,
-      '',
-      `Open this link to accept: ${shown}`,
-      `The link works once and expires in ${expiresInDays} days.`,
-      '',
-      `${invitedBy} เชิญคุณ${whatTh}`,
-      `เปิดลิงก์นี้เพื่อตอบรับ: ${shown}`,
-      `ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน`,
-    ].join('\n');
+    [words.invited(invitedBy, what), '', `${words.open} ${shown}`, words.expires(expiresInDays)].join('\n');
   const text = textWith(link);
-  const html = `<p>${escapeHtml(invitedBy)} invited you to ${escapeHtml(what)}.</p>
-<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
-<p>The link works once and expires in ${expiresInDays} days.</p>
-<hr><p>${escapeHtml(invitedBy)} เชิญคุณ${escapeHtml(whatTh)}</p>
-<p><a href="${escapeHtml(link)}">ตอบรับคำเชิญ</a> — ลิงก์ใช้ได้ครั้งเดียวและหมดอายุใน ${expiresInDays} วัน</p>`;
+  const html = `<p>${escapeHtml(words.invited(invitedBy, what))}</p>
+<p><a href="${escapeHtml(link)}">${words.accept}</a></p>
+<p>${words.expires(expiresInDays)}</p>`;
   return { recipient: email, subject, text, html, shownText: textWith(HIDDEN_LINK) };
 }

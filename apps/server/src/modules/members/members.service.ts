@@ -123,10 +123,14 @@ export function createMembersService(deps: MembersDeps) {
       { userId, companyId, invitedBy: auth.userId, ttlDays: deps.invitationTtlDays },
       trx,
     );
+    // In the invitee's language when they chose one in the portal, else the inviter's (issue 27 item 5).
+    const inviter = (await users.languages([auth.userId], 'en', trx)).get(auth.userId);
+    const language = (await users.languages([userId], inviter, trx)).get(userId);
     await mail.enqueue(
       {
         ...invitationMail({
           email,
+          language,
           link: `${deps.publicUrl}/auth/invitation/${token}`,
           expiresInDays: deps.invitationTtlDays,
           companyTitle: company?.title ?? '',
