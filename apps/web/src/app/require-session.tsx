@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageError, FullPageLoading } from '../components/full-page-status.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
+import { useKeepLanguage } from '../features/auth/api/keep-language.ts';
 import { authKeys } from '../features/auth/api/keys.ts';
 import { useSelectCompany } from '../features/auth/api/select-company.ts';
 import { isUnauthorized } from '../lib/api-client.ts';
@@ -19,6 +20,7 @@ export function RequireSession() {
   const { mutateAsync: selectCompany } = useSelectCompany();
   const queryClient = useQueryClient();
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: authKeys.me() });
+  useKeepLanguage(me.data?.id);
 
   if (isUnauthorized(me.error)) {
     return <Navigate to={me.data ? '/logout/redirect' : '/auth/login'} replace />;

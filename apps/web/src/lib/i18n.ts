@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/th';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { env } from '../config/env.ts';
@@ -36,6 +38,7 @@ export function initI18n(): typeof i18next {
     initAsync: false,
   });
   document.documentElement.lang = lng;
+  dayjs.locale(lng);
   return i18next;
 }
 
@@ -43,6 +46,8 @@ export function initI18n(): typeof i18next {
 export function setLanguage(language: Language): void {
   writePreference(preferenceKeys.language, language);
   document.documentElement.lang = language;
+  // Month and day names in every date the portal writes follow the language (issue 27 item 5: '26 พ.ย. 2026').
+  dayjs.locale(language);
   void i18next.changeLanguage(language);
 }
 

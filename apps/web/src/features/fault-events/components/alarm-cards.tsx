@@ -10,6 +10,7 @@ import type { CompanyAlarm } from '@sdp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatEventTime, twoDecimals } from './event-time.ts';
+import { eventMessage } from './event-words.ts';
 
 export const ALARM_COLOUR = '#D9263B';
 export const WARNING_COLOUR = '#FCA239';
@@ -46,7 +47,7 @@ export function SeverityChip({ alarmType }: { alarmType: number }) {
  * when, its value against the limits, and the next action (Acknowledge, then Done) at hand, all within 390 px.
  */
 export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle, onAct }: AlarmCardsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (items.length === 0)
     return (
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -72,7 +73,7 @@ export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle
             key={event.id}
             component="li"
             variant="outlined"
-            aria-label={`${event.alarmMessage}, ${event.modelName}, ${when}`}
+            aria-label={`${eventMessage(event.alarmMessage, i18n.language)}, ${event.modelName}, ${when}`}
             sx={{
               p: 1.5,
               borderLeft: 4,
@@ -89,7 +90,7 @@ export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle
                   slotProps={{
                     input: {
                       'aria-label': t('faultEvents.selectEvent', {
-                        message: event.alarmMessage,
+                        message: eventMessage(event.alarmMessage, i18n.language),
                         model: event.modelName,
                         date: when,
                       }),
@@ -106,7 +107,7 @@ export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle
               </Typography>
             </Box>
             <Typography sx={{ mt: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {event.alarmMessage}
+              {eventMessage(event.alarmMessage, i18n.language)}
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               <Link component={RouterLink} to={`/model/${event.modelId}?event=${event.id}`}>

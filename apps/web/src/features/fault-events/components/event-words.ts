@@ -1,4 +1,20 @@
-import { diagnosisWords, type FaultEvent, type FaultEventEvidence } from '@sdp/contracts';
+import {
+  alarmMessageWords,
+  diagnosisWords,
+  type FaultEvent,
+  type FaultEventEvidence,
+  measurementName,
+} from '@sdp/contracts';
+
+const narrow = (language: string) => (language.startsWith('th') ? 'th' : 'en');
+
+/**
+ * An event's alarm message in the reader's language (issue 27 item 5): one the analysis wrote ('Alarm: Motor DE
+ * velocity 4.639 (limit 4.5)') is said in Thai; a workbook's or a person's message stays as written.
+ */
+export function eventMessage(message: string, language: string): string {
+  return alarmMessageWords(message, narrow(language));
+}
 
 /**
  * What an event says is wrong and what to do, in the reader's language (issue 26 item 2): from the diagnosis the
@@ -10,9 +26,9 @@ export function eventWords(
   language: string,
 ) {
   const diagnosis = event.diagnosis ?? evidence?.diagnosis ?? null;
-  const said = diagnosis ? diagnosisWords(diagnosis, language === 'th' ? 'th' : 'en') : null;
+  const said = diagnosis ? diagnosisWords(diagnosis, narrow(language)) : null;
   return {
-    sensor: diagnosis?.quantity || evidence?.name || event.sensorId,
+    sensor: measurementName(diagnosis?.quantity || evidence?.name || event.sensorId, narrow(language)),
     failureMode: said?.failureMode || evidence?.failureMode || '',
     cause: said?.cause || event.cause || '-',
     recommendation: said?.recommendation || event.recommendation || '-',

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useFaultEventDetail } from '../api/get-fault-event-detail.ts';
 import { formatEventTime, twoDecimals } from './event-time.ts';
-import { eventWords } from './event-words.ts';
+import { eventMessage, eventWords } from './event-words.ts';
 import { NEAREST_TOLERANCE_PERCENT, nearestFaultFrequency } from './nearest-fault-frequency.ts';
 
 type FaultEventDetailsDialogProps = {
@@ -101,7 +101,7 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
   return (
     <Box>
       <Row label={t('faultEvents.dateTime')}>{formatEventTime(event.eventDate, timeZone)}</Row>
-      <Row label={t('faultEvents.alarmMessage')}>{event.alarmMessage}</Row>
+      <Row label={t('faultEvents.alarmMessage')}>{eventMessage(event.alarmMessage, i18n.language)}</Row>
       <Row label={t('faultEvents.alarmType')}>
         {event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
       </Row>

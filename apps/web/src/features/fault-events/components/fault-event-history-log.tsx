@@ -12,13 +12,14 @@ import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/errors.ts';
 import { resolveTimeZone } from '../../../lib/time.ts';
 import { useFaultEventHistory } from '../api/get-fault-event-history.ts';
+import { eventMessage } from './event-words.ts';
 
 type FaultEventHistoryLogProps = { modelId: string; start: string; end: string; timeZone: string };
 
 const KNOWN = ['acknowledge', 'update-comment', 'done', 'update-done-comment', 'escalate'] as const;
 
 /** One entry in words: 'Olivia Owner acknowledged “Alarm: h2” (#12)', and what was said and to whom. */
-export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction) {
+export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction, language = 'en') {
   const who = entry.user?.name || entry.user?.email || t('faultEvents.history.system');
   const action = (KNOWN as readonly string[]).includes(entry.action)
     ? t(`faultEvents.history.actions.${entry.action as (typeof KNOWN)[number]}`)
@@ -40,7 +41,7 @@ export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction
     headline: t('faultEvents.history.headline', {
       who,
       action,
-      message: entry.alarmMessage,
+      message: eventMessage(entry.alarmMessage, language),
       id: entry.faultEventId,
     }),
     lines,
@@ -53,7 +54,7 @@ export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction
  * zone), newest first, as the audit log records it.
  */
 export function FaultEventHistoryLog({ modelId, start, end, timeZone }: FaultEventHistoryLogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const history = useFaultEventHistory(modelId, start, end);
   const zone = resolveTimeZone(timeZone);
   const items = history.data?.items ?? [];
@@ -81,7 +82,7 @@ export function FaultEventHistoryLog({ modelId, start, end, timeZone }: FaultEve
       ) : (
         <List dense aria-label={t('faultEvents.history.title')} sx={{ maxHeight: 360, overflow: 'auto' }}>
           {items.map((entry) => {
-            const { headline, lines } = describeHistoryEntry(entry, t);
+            const { headline, lines } = describeHistoryEntry(entry, t, i18n.language);
             return (
               <ListItem key={entry.id} divider>
                 <ListItemText

@@ -37,6 +37,7 @@ import { useFaultEvents } from '../api/get-fault-events.ts';
 import type { FaultEventAction } from '../api/send-fault-event-comment.ts';
 import { EventLifecycleNote, type StillActiveEntry, stillActiveOf } from './event-lifecycle.tsx';
 import { formatEventTime, twoDecimals } from './event-time.ts';
+import { eventMessage } from './event-words.ts';
 import { FaultEventActionDialog } from './fault-event-action-dialog.tsx';
 import { FaultEventDetailsDialog } from './fault-event-details-dialog.tsx';
 
@@ -106,7 +107,7 @@ function AlarmValue({ event }: { event: FaultEvent }) {
  * 'Download format' (Excel). Who may not act (MEMBER) sees the lists only. Live events reload it.
  */
 export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { me } = useSession();
   const zone = resolveTimeZone(timeZone);
   const [month, setMonth] = useState(0);
@@ -481,7 +482,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                             </Typography>
                           </Box>
                           <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                            {event.alarmMessage}
+                            {eventMessage(event.alarmMessage, i18n.language)}
                           </Typography>
                           <EventLifecycleNote event={event} timeZone={zone} />
                           <Typography variant="caption" color="text.secondary">
@@ -502,7 +503,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                           {formatEventTime(event.eventDate, zone)}
                         </TableCell>
                         <TableCell>
-                          {event.alarmMessage}
+                          {eventMessage(event.alarmMessage, i18n.language)}
                           <EventLifecycleNote event={event} timeZone={zone} />
                         </TableCell>
                         <TableCell>
@@ -551,7 +552,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatEventTime(event.eventDate, zone)}
                     </TableCell>
-                    <TableCell>{event.alarmMessage}</TableCell>
+                    <TableCell>{eventMessage(event.alarmMessage, i18n.language)}</TableCell>
                     <TableCell>
                       <TypeChip type={event.alarmType} />
                     </TableCell>

@@ -1,7 +1,7 @@
 import type { CompanyAlarm } from '@sdp/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { initI18n, setLanguage } from '../../../lib/i18n.ts';
 import { phoneScreen } from '../../../testing/phone-screen.ts';
 import { renderPage, testMe } from '../../../testing/render-page.tsx';
 import { stubServer } from '../../../testing/stub-server.ts';
@@ -211,5 +211,26 @@ describe('CompanyAlarmsPage on a phone (issue 27.3)', () => {
     expect(within(list).queryAllByRole('button')).toHaveLength(0);
     expect(within(list).queryAllByRole('checkbox')).toHaveLength(0);
     expect(screen.getByText('3 events')).toBeTruthy();
+  });
+});
+
+describe('CompanyAlarmsPage in Thai (issue 27 item 5)', () => {
+  it('says the alarm message the analysis wrote and the date in Thai', async () => {
+    setLanguage('th');
+    try {
+      stubServer({
+        'GET /api/v1/fault-events': {
+          status: 200,
+          body: { items: [alarm(1, 'Alarm: Motor DE velocity 4.639 (limit 4.5)')], total: 1 },
+        },
+      });
+      renderAlarms(['ViewCompany']);
+      expect(await screen.findByText('แจ้งเตือนอันตราย: ความเร็ว Motor DE 4.639 (ขีดจำกัด 4.5)')).toBeTruthy();
+      expect(screen.queryByText(/Motor DE velocity/)).toBeNull();
+      // 02:00 UTC is 09:00 in Bangkok, with the Thai month.
+      expect(screen.getByText('21 พ.ย. 2026, 09:00')).toBeTruthy();
+    } finally {
+      setLanguage('en');
+    }
   });
 });

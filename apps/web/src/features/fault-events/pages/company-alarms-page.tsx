@@ -32,6 +32,7 @@ import { AlarmCards, SeverityChip } from '../components/alarm-cards.tsx';
 import { BulkActionDialog, type BulkTarget } from '../components/bulk-action-dialog.tsx';
 import { EventLifecycleNote, stillActiveOf } from '../components/event-lifecycle.tsx';
 import { formatEventTime, twoDecimals } from '../components/event-time.ts';
+import { eventMessage } from '../components/event-words.ts';
 
 const MODEL_TYPES = [
   [1, 'Transformer'],
@@ -48,7 +49,7 @@ const MODEL_TYPES = [
  * item 5), with one comment, in one dialog.
  */
 export function CompanyAlarmsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const { me } = useSession();
   const zone = resolveTimeZone(findCompany(me, id)?.time_zone);
@@ -274,7 +275,7 @@ export function CompanyAlarmsPage() {
                           slotProps={{
                             input: {
                               'aria-label': t('faultEvents.selectEvent', {
-                                message: event.alarmMessage,
+                                message: eventMessage(event.alarmMessage, i18n.language),
                                 model: event.modelName,
                                 date: formatEventTime(event.eventDate, zone),
                               }),
@@ -296,7 +297,7 @@ export function CompanyAlarmsPage() {
                     </TableCell>
                     <TableCell>{event.equipmentTagName}</TableCell>
                     <TableCell>
-                      {event.alarmMessage}
+                      {eventMessage(event.alarmMessage, i18n.language)}
                       <EventLifecycleNote event={event} timeZone={zone} />
                     </TableCell>
                     <TableCell>
