@@ -11,6 +11,8 @@ import { createMasterRepository } from '../apps/server/src/modules/models/master
 import { renderReportPdf } from '../apps/server/src/modules/reports/report-pdf.ts';
 import { createReportsRepository } from '../apps/server/src/modules/reports/reports.repository.ts';
 import { createReportsService, logoReaderOf } from '../apps/server/src/modules/reports/reports.service.ts';
+import { createStatusHistoryRepository } from '../apps/server/src/modules/status-history/status-history.repository.ts';
+import { createStatusHistoryService } from '../apps/server/src/modules/status-history/status-history.service.ts';
 import { createTimeseriesRepository } from '../apps/server/src/modules/timeseries/timeseries.repository.ts';
 import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
 import { signInCookie } from './lib/api.ts';
@@ -113,6 +115,7 @@ try {
     repository: createReportsRepository(database.db, database.pool),
     runs: createEmailSchedulesRepository(database.db),
     timeseries: createTimeseriesRepository(database.pool),
+    statusHistory: createStatusHistoryService(createStatusHistoryRepository(database.pool)),
     master: createMasterRepository(database.db),
     // Neither is used to load or render a report: created lazily, never started.
     jobs: createJobs('postgres://unused', () => undefined),

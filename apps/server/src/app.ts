@@ -108,6 +108,9 @@ import {
 import { createRvsRepository } from './modules/rvs/rvs.repository.ts';
 import { rvsRoutes } from './modules/rvs/rvs.routes.ts';
 import { createRvsService } from './modules/rvs/rvs.service.ts';
+import { createStatusHistoryRepository } from './modules/status-history/status-history.repository.ts';
+import { statusHistoryRoutes } from './modules/status-history/status-history.routes.ts';
+import { createStatusHistoryService } from './modules/status-history/status-history.service.ts';
 import { createAssignmentsService } from './modules/structure/assignments.service.ts';
 import { createStructureRepository } from './modules/structure/structure.repository.ts';
 import { structureRoutes } from './modules/structure/structure.routes.ts';
@@ -338,8 +341,11 @@ export async function buildApp({
   });
   // Who sees which equipment: every read, the live events, and who fault-event mails and reports go to.
   const visibility = createEquipmentVisibility(pool);
+  // A model's stored status history (issue 26 items 1, 4): the model page and the report read the same days.
+  const statusHistory = createStatusHistoryService(createStatusHistoryRepository(readPool));
   const reports = createReportsService({
     db,
+    statusHistory,
     visibility,
     limits: config.reportLimits,
     repository: createReportsRepository(db, readPool),
@@ -526,6 +532,7 @@ export async function buildApp({
         visibility,
       });
       await api.register(alarmPrecisionRoutes, { service: alarmPrecision, visibility });
+      await api.register(statusHistoryRoutes, { service: statusHistory, visibility });
       await api.register(notesRoutes, {
         service: createNotesService({ db, repository: createNotesRepository(db) }),
         visibility,

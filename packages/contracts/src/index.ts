@@ -18,6 +18,7 @@ export * from './notes.ts';
 export * from './pd.ts';
 export * from './reports.ts';
 export * from './rvs.ts';
+export * from './status-history.ts';
 export * from './structure.ts';
 export * from './transformer.ts';
 export * from './vca.ts';

@@ -108,6 +108,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/v1/companies/{id}/ingest-keys': 'createIngestKey',
   'DELETE /api/v1/companies/{id}/ingest-keys/{keyId}': 'revokeIngestKey',
   'GET /api/v1/events': 'streamEvents',
+  'GET /api/v1/equipment-models/{id}/status-history': 'getModelStatusHistory',
   'GET /api/v1/equipment-models/{id}/series': 'listModelSeries',
   'GET /api/v1/equipment-models/{id}/series/data': 'getSeriesData',
   'GET /api/v1/equipment-models/{id}/waveforms': 'listModelWaveforms',

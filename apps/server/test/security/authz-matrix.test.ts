@@ -390,6 +390,10 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
     get(`/api/v1/equipment-models/${model(scope)}/baseline`),
   'POST /api/v1/equipment-models/:id/baseline/reset': (scope) =>
     json('POST', `/api/v1/equipment-models/${model(scope)}/baseline/reset`),
+  'GET /api/v1/equipment-models/:id/status-history': (scope) =>
+    get(
+      `/api/v1/equipment-models/${model(scope)}/status-history?from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z`,
+    ),
   'GET /api/v1/equipment-models/:id/motor-data': (scope) =>
     get(`/api/v1/equipment-models/${model(scope)}/motor-data`),
   'GET /api/v1/equipment-models/:id/v_and_i_locus': (scope) =>

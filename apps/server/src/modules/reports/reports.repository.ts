@@ -131,42 +131,6 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
       return rows;
     },
 
-    /**
-     * Per local day of the period: the worst level of the model's fault events open during that day (the stored
-     * evaluation: an event opens when a tag's persisted status rises and stays open until Done, so a motor in alarm
-     * since the 22nd is in alarm every day since), and the hours in which data arrived (points).
-     */
-    async dailyStatus(
-      modelId: string,
-      from: Date,
-      to: Date,
-      timeZone: string,
-    ): Promise<{ day: string; worst: number | null; points: number }[]> {
-      const { rows } = await pool.query<{ day: string; worst: number | null; points: number }>(
-        `WITH days AS (
-           SELECT to_char(d, 'YYYY-MM-DD') AS day,
-                  greatest(d AT TIME ZONE $4, $2::timestamptz) AS day_start,
-                  least((d + interval '1 day') AT TIME ZONE $4, $3::timestamptz) AS day_end
-           FROM generate_series(date_trunc('day', $2::timestamptz AT TIME ZONE $4),
-                                date_trunc('day', ($3::timestamptz - interval '1 millisecond') AT TIME ZONE $4),
-                                interval '1 day') AS d
-         ), ev AS (
-           SELECT days.day, max(f.alarm_type)::int AS worst
-           FROM days JOIN fault_events f ON f.model_id = $1 AND f.event_date < days.day_end
-             AND (f.done_at IS NULL OR f.done_at >= days.day_start)
-           GROUP BY 1
-         ), pts AS (
-           SELECT to_char(r.bucket AT TIME ZONE $4, 'YYYY-MM-DD') AS day, count(DISTINCT r.bucket)::int AS points
-           FROM measurement_rollups r JOIN series s ON s.id = r.series_id
-           WHERE s.model_id = $1 AND r.bucket >= $2 AND r.bucket < $3 GROUP BY 1
-         )
-         SELECT days.day, ev.worst, coalesce(pts.points, 0) AS points
-         FROM days LEFT JOIN ev USING (day) LEFT JOIN pts USING (day) ORDER BY days.day`,
-        [modelId, from, to, timeZone],
-      );
-      return rows;
-    },
-
     /** The latest waveform of each sensor and channel of a model captured before `to`. */
     async latestWaveforms(modelId: string, to: Date) {
       const { rows } = await pool.query<{

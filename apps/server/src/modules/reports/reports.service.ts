@@ -31,6 +31,7 @@ import type { MasterData, MasterRepository } from '../models/master.repository.t
 import { readSettings } from '../models/settings.ts';
 import { diagnoseCapture } from '../rvs/rvs-analysis.ts';
 import { sensorMarkContext } from '../rvs/rvs-model.ts';
+import type { StatusHistoryService } from '../status-history/status-history.service.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import { spectrumAxisMaxHz, type TrendChart } from './report-charts.ts';
 import { type ReportData, renderReportPdf } from './report-pdf.ts';
@@ -114,6 +115,8 @@ export function createReportsService(deps: {
   /** Schedule runs are shared with the e-mail schedules: one claim per run key, whoever sends. */
   runs: Pick<EmailSchedulesRepository, 'claimRun' | 'recordMails'>;
   timeseries: TimeseriesRepository;
+  /** The model's stored status history: the report's days are the ones GET …/status-history answers. */
+  statusHistory: Pick<StatusHistoryService, 'days'>;
   master: MasterRepository;
   jobs: Jobs;
   mail: MailService;
@@ -142,7 +145,7 @@ export function createReportsService(deps: {
       deps.timeseries.series(modelId),
       repository.events(modelId, from, to),
       repository.notes(modelId, from, to),
-      repository.dailyStatus(modelId, from, to, company.time_zone),
+      deps.statusHistory.days(modelId, from, to, company.time_zone),
     ]);
     const settings = readSettings(settingsRow?.document, model.title);
     const limits = monitoredLimits(settings, master);
@@ -205,7 +208,8 @@ export function createReportsService(deps: {
       period: { from, to, timeZone: company.time_zone },
       generatedAt: now(),
       configuration: configuration.map((c) => ({ title: c.title, value: c.value, unit: c.unit_code })),
-      statusDays: daily.map((d) => ({ day: d.day, status: d.worst ?? (d.points > 0 ? 0 : -1) })),
+      // A day the history does not reach reads as one without data.
+      statusDays: daily.map((d) => ({ day: d.day, status: d.status ?? -1 })),
       indicators,
       events,
       notes,
