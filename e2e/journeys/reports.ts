@@ -11,6 +11,9 @@ const browser = sharedBrowser();
 const sideTree = (page: Page) => page.getByRole('tree', { name: 'All Model' });
 
 /** YYYY-MM-DD of a day in Bangkok, `back` days before today, moved earlier until its day is the 28th or before. */
+/** 'YYYY-MM-DD' as the date fields show and take it, 'DD/MM/YYYY'. */
+const shownDay = (iso: string) => iso.split('-').reverse().join('/');
+
 function bangkokDay(back: number): string {
   const day = new Date(Date.now() + 7 * 3_600_000 - back * 86_400_000);
   while (day.getUTCDate() > 28) day.setUTCDate(day.getUTCDate() - 1);
@@ -64,8 +67,9 @@ test('an OWNER sets a monthly MCA report, previews a customized report of P102 a
     await panel.scrollIntoViewIfNeeded();
     await panel.getByRole('button', { name: 'Preview Report' }).click();
     await panel.getByText('Please select a date.').first().waitFor();
-    await panel.getByLabel('Start Date').fill(bangkokDay(10));
-    await panel.getByLabel('End Date').fill(bangkokDay(2));
+    // Typed as the portal writes dates in every language, DD/MM/YYYY (issue 27 item 5).
+    await panel.getByRole('textbox', { name: 'Start Date' }).fill(shownDay(bangkokDay(10)));
+    await panel.getByRole('textbox', { name: 'End Date' }).fill(shownDay(bangkokDay(2)));
     await panel.getByRole('button', { name: 'Preview Report' }).click();
     const preview = panel.locator('iframe[title="Report preview"]');
     await preview.waitFor({ timeout: 60_000 });
@@ -90,6 +94,6 @@ test('an OWNER sets a monthly MCA report, previews a customized report of P102 a
 
     await panel.getByRole('button', { name: 'Reset' }).click();
     assert.equal(await preview.count(), 0);
-    assert.equal(await panel.getByLabel('Start Date').inputValue(), '');
+    assert.equal(await panel.getByRole('textbox', { name: 'Start Date' }).inputValue(), '');
   });
 });

@@ -139,9 +139,11 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
     const worst = statuses.sensors.reduce((a, b) => (b.status > a.status ? b : a));
     const trend = chartIn(plots, 'Overall Trend');
     await plots.getByRole('combobox', { name: 'Sensor Location' }).getByText(worst.sensorName).waitFor();
-    const from = await plots.getByLabel('Start date').inputValue();
-    const to = await plots.getByLabel('End date').inputValue();
-    assert.equal((Date.parse(to) - Date.parse(from)) / 86_400_000, 6, 'the trend opens on the last 7 days');
+    // The fields read DD/MM/YYYY in every language (issue 27 item 5).
+    const day = (shown: string) => Date.parse(shown.split('/').reverse().join('-'));
+    const from = await plots.getByRole('textbox', { name: 'Start date' }).inputValue();
+    const to = await plots.getByRole('textbox', { name: 'End date' }).inputValue();
+    assert.equal((day(to) - day(from)) / 86_400_000, 6, 'the trend opens on the last 7 days');
     // The plant may still be pushing its history on a loaded CI machine: the page redraws as data arrives.
     assert.ok((await pointsOf(trend, 120_000)) > 0, 'Overall Trend draws on first open');
     const firstOpen = await trend.getAttribute('data-points');

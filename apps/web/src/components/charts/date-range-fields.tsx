@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { IsoDateField } from '../date-field.tsx';
 import type { DateRange } from './chart-logic.ts';
 
 /** Start and end date inputs of a chart toolbar: calendar days in the company's zone, end not before start. */
@@ -15,21 +15,24 @@ export function DateRangeFields({
   const { t } = useTranslation();
   return (
     <>
-      <TextField
+      <IsoDateField
         size="small"
-        type="date"
+        width={170}
         label={t('charts.from')}
         value={range.from}
-        onChange={(event) => onChange({ ...range, from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
+        helperText=""
+        onChange={(from) => onChange({ ...range, from })}
+        max={range.to}
       />
-      <TextField
+      <IsoDateField
         size="small"
-        type="date"
+        width={170}
         label={t('charts.to')}
         value={range.to}
-        onChange={(event) => onChange({ ...range, to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from, max: maxDate } }}
+        helperText=""
+        onChange={(to) => onChange({ ...range, to })}
+        min={range.from}
+        max={maxDate}
       />
     </>
   );

@@ -75,9 +75,10 @@ describe('TimeSeriesChart', () => {
     render(<Chart data={series} />);
     expect((screen.getByLabelText('Last 6 months') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByLabelText('6 months or more')).toBeTruthy();
-    const from = (screen.getByLabelText('Start date') as HTMLInputElement).value;
-    const to = (screen.getByLabelText('End date') as HTMLInputElement).value;
-    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
+    // DD/MM/YYYY in every language, as the tables write dates (issue 27 item 5).
+    const day = (label: string) =>
+      Date.parse((screen.getByLabelText(label) as HTMLInputElement).value.split('/').reverse().join('-'));
+    expect((day('End date') - day('Start date')) / 86_400_000).toBe(29);
   });
 
   it('titles the y axis with quantity and unit, and switches to the logarithmic axis when asked', async () => {

@@ -8,10 +8,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsoDateField } from '../date-field.tsx';
 import { AxisBoundField, useExcelDownload } from './chart-inputs.tsx';
 import {
   type AxisInputs,
@@ -186,27 +186,25 @@ export function TimeSeriesChart({
             label={t('charts.sixMonthsOrMore')}
           />
         </RadioGroup>
-        <TextField
+        <IsoDateField
           size="small"
-          type="date"
+          width={170}
           label={t('charts.from')}
           value={controls.range.from}
-          onChange={(event) => controls.setRange({ ...controls.range, from: event.target.value })}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: controls.minDate, max: controls.range.to },
-          }}
+          helperText=""
+          onChange={(from) => controls.setRange({ ...controls.range, from })}
+          min={controls.minDate}
+          max={controls.range.to}
         />
-        <TextField
+        <IsoDateField
           size="small"
-          type="date"
+          width={170}
           label={t('charts.to')}
           value={controls.range.to}
-          onChange={(event) => controls.setRange({ ...controls.range, to: event.target.value })}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: controls.range.from, max: controls.maxDate },
-          }}
+          helperText=""
+          onChange={(to) => controls.setRange({ ...controls.range, to })}
+          min={controls.range.from}
+          max={controls.maxDate}
         />
         <Button size="small" startIcon={<RefreshOutlined />} onClick={controls.reload} disabled={loading}>
           {t('charts.reload')}

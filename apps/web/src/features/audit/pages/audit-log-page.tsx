@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { IsoDateField } from '../../../components/date-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -156,23 +157,22 @@ export function AuditLogPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <IsoDateField
           size="small"
-          type="date"
+          width={180}
           label={t('audit.from')}
           value={fromDay}
-          onChange={(event) => update({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          helperText=" "
+          onChange={(value) => update({ from: value })}
         />
-        <TextField
+        <IsoDateField
           size="small"
-          type="date"
+          width={180}
           label={t('audit.to')}
           value={toDay}
-          error={Boolean(fromDay && toDay && toDay < fromDay)}
-          helperText={fromDay && toDay && toDay < fromDay ? t('audit.toBeforeFrom') : undefined}
-          onChange={(event) => update({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          error={fromDay && toDay && toDay < fromDay ? t('audit.toBeforeFrom') : undefined}
+          helperText=" "
+          onChange={(value) => update({ to: value })}
         />
       </Stack>
       {log.isError && !log.data ? (

@@ -17,8 +17,9 @@ function renderPanel() {
       me: testMe(),
     },
   );
-  fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2026-01-05' } });
-  fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2026-01-20' } });
+  // Typed as every date field of the portal takes it, DD/MM/YYYY (issue 27 item 5).
+  fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '05/01/2026' } });
+  fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '20/01/2026' } });
 }
 
 beforeAll(() => {

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsoDateField } from '../../../components/date-field.tsx';
 import { useReportPdf } from '../api/get-report-pdf.ts';
 import { latestEnd, reportDateProblems, reportRange } from '../report-dates.ts';
 
@@ -67,28 +67,26 @@ export function CustomizeReportPanel({
         {t('reports.customize.title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          type="date"
+        <IsoDateField
           size="small"
+          width={200}
           label={t('reports.customize.start')}
           value={start}
-          onChange={(event) => setStart(event.target.value)}
-          error={Boolean(message(problems.start))}
-          helperText={message(problems.start) ?? t('reports.customize.rangeHelp')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          onChange={setStart}
+          error={message(problems.start)}
+          helperText={t('reports.customize.rangeHelp')}
+          max={today}
         />
-        <TextField
-          type="date"
+        <IsoDateField
           size="small"
+          width={200}
           label={t('reports.customize.end')}
           value={end}
-          onChange={(event) => setEnd(event.target.value)}
-          error={Boolean(message(problems.end))}
-          helperText={message(problems.end) ?? ' '}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: start || undefined, max: latestEnd(start, timeZone) },
-          }}
+          onChange={setEnd}
+          error={message(problems.end)}
+          helperText=" "
+          min={start || undefined}
+          max={latestEnd(start, timeZone)}
         />
         <Stack direction="row" spacing={1} sx={{ pt: { sm: 0.25 } }}>
           <Button variant="contained" onClick={handlePreview} disabled={pdf.isPending}>
