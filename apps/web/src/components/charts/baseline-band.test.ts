@@ -112,3 +112,25 @@ describe('the chart kit draws the learned band', () => {
     expect(option.series[1]?.markArea?.data[0]?.[1].yAxis).toBeCloseTo(3.6, 12);
   });
 });
+
+describe("the kit's ECharts draws the band", () => {
+  it('renders the shaded band and its name with the components the app registers', async () => {
+    // The app's own registrations (echarts-setup.ts); SVG only to render without a canvas.
+    const { init } = await import('./echarts-setup.ts');
+    const { use } = await import('echarts/core');
+    const { SVGRenderer } = await import('echarts/renderers');
+    use([SVGRenderer]);
+    const chart = init(null as unknown as HTMLElement, undefined, {
+      renderer: 'svg',
+      ssr: true,
+      width: 800,
+      height: 450,
+    });
+    chart.setOption(optionOf(withBaselineBands([velocity], [learnedTag], 'Learned baseline')));
+    const svg = chart.renderToSVGString();
+    chart.dispose();
+    expect(svg).toContain('Learned baseline');
+    // The band: a pale green polygon across the plot.
+    expect(svg).toMatch(/<polygon [^>]*fill="rgb\(46,125,50\)" fill-opacity="0\.1"/);
+  });
+});

@@ -5,6 +5,7 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkLineComponent,
   MarkPointComponent,
   TooltipComponent,
@@ -24,6 +25,8 @@ use([
   DataZoomComponent,
   MarkLineComponent,
   MarkPointComponent,
+  // The learned baselines' normal bands of the trends (issue 25 item 4).
+  MarkAreaComponent,
   // Transformer panels A–C (gauges, bars with limit markers) and the PD scatter's count colours.
   GaugeChart,
   BarChart,
