@@ -49,7 +49,7 @@ export function ModelStatusTable({
   view: OverviewView;
   onViewChange: (view: OverviewView) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const overall = useOverallStatus(companyId);
   const now = overall.dataUpdatedAt || Date.now();
   const rows = useMemo(() => viewRows(overall.data ?? [], view, now), [overall.data, view, now]);
@@ -141,7 +141,7 @@ export function ModelStatusTable({
                 const since =
                   duration !== null && row.alarmSince
                     ? t('companyOverview.since', {
-                        duration: formatDuration(duration),
+                        duration: formatDuration(duration, i18n.language),
                         time: formatDateTimeIn(row.alarmSince, timeZone),
                       })
                     : null;
@@ -160,7 +160,7 @@ export function ModelStatusTable({
                     <TableCell data-duration-ms={duration ?? ''}>
                       {/* How long only: the start time would need a second line on a phone. */}
                       <Typography variant="body2">
-                        {duration !== null && since ? formatDuration(duration) : '–'}
+                        {duration !== null && since ? formatDuration(duration, i18n.language) : '–'}
                       </Typography>
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {t('companyOverview.columns.lastData')}: {lastData}

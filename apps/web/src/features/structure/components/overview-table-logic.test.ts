@@ -63,5 +63,7 @@ describe('company overview table', () => {
     expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000 + 5 * 60_000)).toBe('3 d 4 h');
     expect(formatDuration(5 * 3_600_000 + 12 * 60_000)).toBe('5 h 12 min');
     expect(formatDuration(8 * 60_000 + 59_000)).toBe('8 min');
+    expect(formatDuration(4 * 86_400_000 + 22 * 3_600_000, 'th')).toBe('4 วัน 22 ชม.');
+    expect(formatDuration(5 * 3_600_000 + 12 * 60_000, 'th')).toBe('5 ชม. 12 นาที');
   });
 });

@@ -106,12 +106,18 @@ export function viewRows(
     .sort((a, b) => primary(a, b) || tie(a, b));
 }
 
-/** A duration as an engineer reads it: '3 d 4 h', '5 h 12 min', '8 min'. */
-export function formatDuration(ms: number): string {
+const DURATION_UNITS = {
+  en: { d: 'd', h: 'h', min: 'min' },
+  th: { d: 'วัน', h: 'ชม.', min: 'นาที' },
+} as const;
+
+/** A duration as an engineer reads it: '3 d 4 h', '5 h 12 min', '8 min'; in Thai '3 วัน 4 ชม.' (issue 27 item 5). */
+export function formatDuration(ms: number, language = 'en'): string {
+  const unit = DURATION_UNITS[language.startsWith('th') ? 'th' : 'en'];
   const minutes = Math.floor(ms / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes % 60} min`;
-  return `${minutes} min`;
+  if (days > 0) return `${days} ${unit.d} ${hours} ${unit.h}`;
+  if (hours > 0) return `${hours} ${unit.h} ${minutes % 60} ${unit.min}`;
+  return `${minutes} ${unit.min}`;
 }
