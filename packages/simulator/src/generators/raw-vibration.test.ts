@@ -49,17 +49,20 @@ describe('RVS pump train', () => {
     for (const samples of captureOn(1)) expect(samples).toHaveLength(VIBRATION_SAMPLES);
   });
 
-  it('shows a growing envelope peak at BPFO ± 1 bin on the faulty pump bearing and none on the motor', () => {
+  it('shows an envelope peak at BPFO ± 1 bin on the faulty pump bearing that grows with the defect (weak while it is young and scattered, clear from the warning day), and none on the motor', () => {
     const vertical = channelIndex('P101-PDE', 'y');
-    const [early, middle, late] = [40, 60, 90].map((day) => bpfoPeak(captureOn(day)[vertical]!));
-    for (const peak of [early, middle, late]) {
+    const [early, warning, late] = [40, 64, 90].map((day) => bpfoPeak(captureOn(day)[vertical]!));
+    // Issue 26 item 3: a young defect's impacts come mostly at random times, so the line does not yet stand out.
+    expect(early!.ratio).toBeLessThan(4);
+    for (const peak of [warning, late]) {
       expect(Math.abs(peak!.frequencyHz - PUMP_BPFO_HZ)).toBeLessThanOrEqual(
         VIBRATION_SAMPLE_RATE_HZ / VIBRATION_SAMPLES,
       );
-      expect(peak!.ratio).toBeGreaterThan(20);
+      expect(peak!.ratio).toBeGreaterThan(8);
     }
-    expect(middle!.amplitude).toBeGreaterThan(2 * early!.amplitude);
-    expect(late!.amplitude).toBeGreaterThan(2 * middle!.amplitude);
+    expect(late!.ratio).toBeGreaterThan(2 * warning!.ratio);
+    expect(warning!.amplitude).toBeGreaterThan(2 * early!.amplitude);
+    expect(late!.amplitude).toBeGreaterThan(2 * warning!.amplitude);
     for (const day of [1, 60, 90]) {
       const capture = captureOn(day);
       for (const channel of ['x', 'y', 'z']) {

@@ -43,6 +43,18 @@ const ORDERS_MM_S: readonly (readonly [order: number, h: number, v: number, a: n
 const AXES = ['x', 'y', 'z'] as const;
 const AXIS_LABELS = { x: 'H', y: 'V', z: 'A' } as const;
 
+/**
+ * How the defect shows in the envelope (issue 26 item 3: one story per machine). A young outer-race defect is
+ * rough and scattered: most of its impact energy comes at random times, which lifts the acceleration RMS and the
+ * envelope spectrum's background but forms no line. As the spall forms, the impacts lock to BPFO. The share of the
+ * impact energy that repeats at BPFO is min(1, 0.35·s^1.2), s the fault severity (1 on the warning day, see
+ * faultSeverity), so the envelope's BPFO line crosses the failure-mode warning (14 dB) and alarm (20 dB) lines of
+ * the diagnosis within days of the acceleration's warning and alarm, instead of standing at 35 dB from the day
+ * after onset while the status read normal for two months.
+ */
+export const PERIODIC_SHARE_AT_WARNING = 0.35;
+const PERIODIC_SHARE_EXPONENT = 1.2;
+
 /** Ball pass frequency of the outer race of the faulty pump bearing (6309 at 1480 rpm), Hz. */
 export const PUMP_BPFO_HZ = bearingDefectFrequencies(PUMP_TRAIN_BEARINGS.pump, PUMP_SPEED_RPM).bpfo;
 
@@ -89,15 +101,29 @@ export function rawVibrationSimulator(model: PlantModel, context: SimulationCont
     })),
   );
 
+  /** Share of the impact energy that repeats at BPFO on instant `t` ({@link PERIODIC_SHARE_AT_WARNING}). */
+  const periodicShare = (t: number) =>
+    fault
+      ? Math.min(
+          1,
+          PERIODIC_SHARE_AT_WARNING *
+            faultSeverity(fault, timelineDay(context, t), alarmRatio) ** PERIODIC_SHARE_EXPONENT,
+        )
+      : 1;
+
   const capture = (t: number): Float32Array[] => {
     const amplitude = impactAmplitude(t);
     return sensorIds.flatMap((sensor) => {
       const random = mulberry32(mixSeed(key, sensor, t));
       const faulty = fault?.sensorId === sensor && amplitude > 0;
-      // One impact train per capture, seen by every axis: ±0.3 % timing jitter, ±10 % strength.
+      // One impact train per capture, seen by every axis: ±0.3 % timing jitter, ±10 % strength; and as many
+      // impacts at random times (random sign), which carry the rest of the energy (the rough, young defect).
       const impacts: Impact[] = [];
       if (faulty) {
         const period = 1 / PUMP_BPFO_HZ;
+        const share = periodicShare(t);
+        const periodic = amplitude * Math.sqrt(share);
+        const rough = amplitude * Math.sqrt(1 - share);
         for (
           let time = period * random();
           time < VIBRATION_SAMPLES / VIBRATION_SAMPLE_RATE_HZ;
@@ -105,7 +131,11 @@ export function rawVibrationSimulator(model: PlantModel, context: SimulationCont
         ) {
           impacts.push({
             timeS: time + 0.003 * period * gaussian(random),
-            amplitude: amplitude * (1 + 0.1 * gaussian(random)),
+            amplitude: periodic * (1 + 0.1 * gaussian(random)),
+          });
+          impacts.push({
+            timeS: (VIBRATION_SAMPLES / VIBRATION_SAMPLE_RATE_HZ) * random(),
+            amplitude: rough * (random() < 0.5 ? -1 : 1) * (1 + 0.1 * gaussian(random)),
           });
         }
       }

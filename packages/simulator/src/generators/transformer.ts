@@ -100,6 +100,14 @@ const BASE_GASES: Record<'healthy' | 'faulty', Gases> = {
  */
 const T2_FINGERPRINT: Gases = { h2: 0.53, ch4: 1.28, c2h6: 0.32, c2h4: 1, c2h2: 0.002, co: 0.2, co2: 1.3 };
 
+/**
+ * Daily swing of the online DGA readings (fraction), highest in the late afternoon when the oil is hottest: the
+ * monitor extracts more of each gas from hotter oil. A gas that grows through a limit therefore crosses it once a
+ * day for a few days before it stays above; each crossing counts on the open event of that limit (×N, issue 26
+ * item 6) instead of opening another.
+ */
+export const DGA_DAILY_SWING = 0.04;
+
 const FAST_TAGS = [
   'load_current_a',
   'load_current_b',
@@ -162,11 +170,12 @@ export function transformerSimulator(model: PlantModel, context: SimulationConte
     const severity = fault ? faultSeverity(fault, day, alarmRatio) : 0;
     const rise = severity * (c2h4.warning - base.c2h4);
     const gases = { ...base };
+    const daily = 1 + DGA_DAILY_SWING * Math.cos((2 * Math.PI * (localHour(context, t) - 17)) / 24);
     for (const gas of Object.keys(gases) as (keyof Gases)[]) {
       const drift = gas === 'co' || gas === 'co2' ? 1 + 0.0004 * day : 1;
       const wander = 1 + 0.03 * smoothNoise(mixSeed(key, gas), t, 3 * DAY_MS);
       const noise = 1 + 0.012 * normalAt(key, gas, t);
-      gases[gas] = (base[gas] * drift * wander + rise * T2_FINGERPRINT[gas]) * noise;
+      gases[gas] = (base[gas] * drift * wander + rise * T2_FINGERPRINT[gas]) * noise * daily;
     }
     return gases;
   };
