@@ -81,6 +81,11 @@ export const vcaRulResult = z.object({
   timestamp: z.array(z.number()),
   data: z.array(z.number()),
   rulYears: z.array(z.number()),
+  /**
+   * The RUL class of each point (0 normal, 1 warning, 2 alarm) by the rule of the cards (issue 26 item 8): the worse
+   * of the percent class and the time class (under 90 days at least a warning, under 30 days an alarm).
+   */
+  status: z.array(z.number().int()),
   /** Miner's damage D (0–1, initial use included) at the last point; null without data. */
   mi: z.number().nullable(),
   rulWarning: z.number().nullable(),

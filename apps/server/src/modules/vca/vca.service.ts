@@ -204,6 +204,7 @@ export function createVcaService(deps: VcaServiceDeps) {
         timestamp: kept.map((point) => samples[point.index]!.t),
         data: kept.map((point) => point.rulPercent),
         rulYears: kept.map((point) => point.remainingYears),
+        status: kept.map((point) => rulStatus(point.rulPercent, point.remainingYears)),
         mi: trace.at(-1)?.damage ?? null,
         rulWarning: row.rul_warning,
         rulalarm: row.rul_alarm,

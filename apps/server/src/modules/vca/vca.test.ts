@@ -129,6 +129,17 @@ describe('VCA remaining life on VSD1', () => {
       hoursPerDay: 24,
       expectedLifeHours: 83_200,
     });
+    // Each point's status is the card's RUL class (issue 26 item 8): the worse of the percent class and the time
+    // class (under 90 days at least a warning, under 30 days an alarm), so a point above 20 % with weeks left is not
+    // 'Normal' in the chart's tooltip while the card says warning.
+    expect(body.status).toHaveLength(body.data.length);
+    body.data.forEach((percent: number, i: number) => {
+      const days = body.rulYears[i] * 365.25;
+      const byPercent = percent > 20 ? 0 : percent >= 10 ? 1 : 2;
+      const byTime = days < 30 ? 2 : days < 90 ? 1 : 0;
+      expect(body.status[i], `point ${i}: ${percent} %, ${days} days`).toBe(Math.max(byPercent, byTime));
+    });
+    expect(body.status.at(-1)).toBe(2);
     // A range ending earlier is the Miner sum up to its end (history before the range counts).
     const earlier = await get(
       `/api/v1/vca-result-data/rul?modelId=${vsd.id}&tagCode=dc_link_capacitor&${range(end - 60 * DAY, end - 30 * DAY)}`,

@@ -200,6 +200,28 @@ describe('buildTimeSeriesOption', () => {
     expect(tip).toContain('(Warning)');
     expect(tip).toContain(WARNING_COLOR);
   });
+  it("names a point's own status in the tooltip when the series gives one (a remaining life with weeks left, issue 26 item 8)", () => {
+    const wall = zoneWallClock('Asia/Bangkok');
+    const life: ChartSeries = {
+      tag: 'dc_link_capacitor',
+      name: 'DC-link capacitor',
+      unit: '%',
+      warning: 20,
+      alarm: 10,
+      direction: 'low',
+      statuses: [0, 2],
+      points: [
+        [T0, 30],
+        [T0 + HOUR, 25],
+      ],
+    };
+    const built = buildTimeSeriesOption([life], { timeZone: 'Asia/Bangkok', labels }) as typeof option;
+    const tip = built.tooltip.formatter([{ seriesIndex: 0, dataIndex: 1, value: [wall(T0 + HOUR), 25] }]);
+    expect(tip).toContain('(Alarm)');
+    expect(tip).toContain(ALARM_COLOR);
+    const first = built.tooltip.formatter([{ seriesIndex: 0, dataIndex: 0, value: [wall(T0), 30] }]);
+    expect(first).toContain('(Normal)');
+  });
 });
 
 describe('axes say what they show (issue 27 item 1)', () => {
@@ -407,6 +429,27 @@ describe('Excel export', () => {
       ['2026-11-01 08:00:00', 'Oil temperature', 85, '°C', 80, 90, 1],
       ['2026-11-01 09:00:00', 'Oil temperature', 95, '°C', 80, 90, 2],
     ]);
+  });
+  it('exports a series that is judged by more than its limit lines with its own point statuses (issue 26 item 8)', () => {
+    // A remaining life of 25 % is above the 20 % warning line, but with 40 days left its card says warning.
+    const life: ChartSeries = {
+      tag: 'dc_link_capacitor',
+      name: 'DC-link capacitor',
+      unit: '%',
+      warning: 20,
+      alarm: 10,
+      direction: 'low',
+      statuses: [0, 1],
+      points: [
+        [T0, 30],
+        [T0 + HOUR, 25],
+      ],
+    };
+    expect(excelRows([life], {}, 'Asia/Bangkok').map((row) => [row[2], row[6]])).toEqual([
+      [30, 0],
+      [25, 1],
+    ]);
+    expect(excelRows([life], { xMin: T0 + HOUR }, 'Asia/Bangkok').map((row) => row[6])).toEqual([1]);
   });
   it('names files as spec 02 §9 says', () => {
     expect(excelFileName({ kind: 'health_monitoring', modelCode: 'TR-0001' })).toBe(

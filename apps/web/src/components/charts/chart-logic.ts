@@ -46,6 +46,11 @@ export interface ChartSeries {
   dashed?: boolean;
   /** The learned baseline's normal band (issue 25 item 4), shaded behind the series; `label` names it. */
   baseline?: { low: number; high: number; label: string };
+  /**
+   * The status of each point (same order as `points`) when the series is judged by more than its limit lines, e.g.
+   * a remaining life by its percent and its time left (issue 26 item 8); tooltips and exports then use it.
+   */
+  statuses?: readonly StatusCode[];
 }
 
 /**
@@ -267,13 +272,19 @@ export interface TooltipRow {
   status: StatusCode;
 }
 
-/** One tooltip line: 'Tag: 12.5 A (Warning)' with the status colour of the value. */
-export function tooltipRow(series: ChartSeries, value: number): TooltipRow {
+/** The status of a series' point: its own when the series gives one, else its value against the limits. */
+export function pointStatus(series: ChartSeries, value: number, index?: number): StatusCode {
+  const own = index === undefined ? undefined : series.statuses?.[index];
+  return own ?? valueStatus(value, series.warning, series.alarm, series.direction);
+}
+
+/** One tooltip line: 'Tag: 12.5 A (Warning)' with the status colour of the value (point `index`, when known). */
+export function tooltipRow(series: ChartSeries, value: number, index?: number): TooltipRow {
   return {
     label: seriesLabel(series),
     value,
     unit: series.unit,
-    status: valueStatus(value, series.warning, series.alarm, series.direction),
+    status: pointStatus(series, value, index),
   };
 }
 
@@ -315,9 +326,13 @@ export interface ChartMark {
   label: string;
 }
 
-/** The learned baseline's band: a pale green behind the series, its label in a green that reads on white. */
-const BASELINE_COLOR = 'rgba(46, 125, 50, 0.10)';
-const BASELINE_INK = '#2e7d32';
+/**
+ * The learned baseline's band: a pale shade of its series' own colour (ECharts' markArea takes the series colour at
+ * 40 % alpha; this opacity brings it to 12 %), so on a chart of several axes each band reads as its line's; the label
+ * in a dark grey that reads on every shade.
+ */
+const BASELINE_OPACITY = 0.3;
+const BASELINE_INK = 'rgba(0, 0, 0, 0.7)';
 
 /** Colour of the marks: a blue that reads on the status colours of the lines and limits. */
 export const MARK_COLOR = '#1565C0';
@@ -663,6 +678,7 @@ export function buildTimeSeriesOption(
       formatter: (params: unknown) => {
         const items = (Array.isArray(params) ? params : [params]) as {
           seriesIndex: number;
+          dataIndex: number;
           value: [number, number];
         }[];
         const first = items[0];
@@ -670,7 +686,7 @@ export function buildTimeSeriesOption(
         const lines = items.flatMap((item) => {
           const one = series[item.seriesIndex];
           if (!one) return [];
-          const row = tooltipRow(one, item.value[1]);
+          const row = tooltipRow(one, item.value[1], item.dataIndex);
           return [
             `<span style="color:${statusColor(row.status)}">●</span> ${escapeHtml(row.label)}: ${formatValue(row.value)} ${escapeHtml(row.unit)} (${escapeHtml(labels.status(row.status))})`,
           ];
@@ -717,7 +733,7 @@ export function buildTimeSeriesOption(
         ? {
             markArea: {
               silent: true,
-              itemStyle: { color: BASELINE_COLOR },
+              itemStyle: { opacity: BASELINE_OPACITY },
               label: {
                 // Several bands on one axis (a drive's trend signals) are named once.
                 show: bandNamed.get(axisOf.get(index) ?? 0) === index,
@@ -763,17 +779,23 @@ export function excelRows(
   range: Pick<AxisRange, 'xMin' | 'xMax'>,
   timeZone: string,
 ): ExcelRow[] {
+  const inRange = (t: number) =>
+    (range.xMin === undefined || t >= range.xMin) && (range.xMax === undefined || t <= range.xMax);
   return series.flatMap((one) =>
-    visiblePoints(one, range).map(
-      ([t, v]): ExcelRow => [
-        formatChartTime(t, timeZone, 'YYYY-MM-DD HH:mm:ss'),
-        seriesLabel(one),
-        v,
-        one.unit,
-        one.warning,
-        one.alarm,
-        valueStatus(v, one.warning, one.alarm, one.direction),
-      ],
+    one.points.flatMap(([t, v], index): ExcelRow[] =>
+      inRange(t)
+        ? [
+            [
+              formatChartTime(t, timeZone, 'YYYY-MM-DD HH:mm:ss'),
+              seriesLabel(one),
+              v,
+              one.unit,
+              one.warning,
+              one.alarm,
+              pointStatus(one, v, index),
+            ],
+          ]
+        : [],
     ),
   );
 }

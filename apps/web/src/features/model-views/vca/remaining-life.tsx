@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { VcaLifeTag, VcaOverallItem } from '@sdp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChartSeries, excelFileName } from '../../../components/charts/chart-logic.ts';
+import { type ChartSeries, excelFileName, type StatusCode } from '../../../components/charts/chart-logic.ts';
 import { PieChart } from '../../../components/charts/pie-chart.tsx';
 import { TimeSeriesChart } from '../../../components/charts/time-series-chart.tsx';
 import { useChartControls } from '../../../components/charts/use-chart-controls.ts';
@@ -23,6 +23,8 @@ import { useVcaLife } from '../api/get-vca-life.ts';
 import { useVcaOverall } from '../api/get-vca-overall.ts';
 
 type LifeTab = 'overview' | 'rul' | 'temperature';
+
+const asStatus = (status: number): StatusCode => (status === 0 || status === 1 || status === 2 ? status : -1);
 
 /** The legend text of a RUL class (spec 02 §2.7): condition and next action. */
 const CONDITION_KEYS = { 0: 'normalCondition', 1: 'warningCondition', 2: 'alarmCondition' } as const;
@@ -124,6 +126,8 @@ function LifeChart({
         warning: data.warning,
         alarm: data.alarm,
         ...(kind === 'rul' ? { direction: 'low' as const } : {}),
+        // A remaining life is judged as its card is: by its percent and by the time left (issue 26 item 8).
+        ...('status' in data ? { statuses: data.status.map(asStatus) } : {}),
         points: data.timestamp.map((time, i) => [time, data.data[i] as number] as const),
       },
     ];
