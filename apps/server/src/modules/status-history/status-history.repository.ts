@@ -14,27 +14,45 @@ export function createStatusHistoryRepository(pool: pg.Pool) {
   return {
     /**
      * Stores the changes that differ from the status before them, in the caller's transaction (the one that sets
-     * the model's status; it holds the model's row locked). A change is never dated before the last stored one: a
-     * value that arrives late moves the status from when it is known. Two changes at one instant keep the later.
+     * the model's status; it holds the model's row locked). A change is never dated before the last row: a value that
+     * arrives late moves the status from when it is known. A change dated at the last row's instant replaces it, and
+     * where that leaves the status as it was before, neither stays: an 'offline' that values arriving late (at once
+     * dated at its instant) show never was, is removed.
      */
     async record(client: pg.PoolClient, modelId: string, changes: readonly StatusChange[]) {
-      const { rows } = await client.query<{ status: number; at: number }>(
-        `SELECT status, (extract(epoch FROM changed_at) * 1000)::float8 AS at FROM model_status_history
-         WHERE model_id = $1 ORDER BY changed_at DESC LIMIT 1`,
+      const { rows: tail } = await client.query<{ status: number; t: number; at: string }>(
+        `SELECT status, (extract(epoch FROM changed_at) * 1000)::float8 AS t, changed_at::text AS at
+         FROM model_status_history
+         WHERE model_id = $1 ORDER BY changed_at DESC LIMIT 2`,
         [modelId],
       );
-      let previous = rows[0]?.status ?? null;
-      let at = rows[0]?.at ?? Number.NEGATIVE_INFINITY;
-      const kept: StatusChange[] = [];
+      // The history's end as it will be: the stored rows (oldest first), then the new ones.
+      const rows: (StatusChange & { stored?: string })[] = tail.reverse().map((row) => ({
+        t: row.t,
+        status: row.status,
+        source: 'evaluation',
+        tag: null,
+        value: null,
+        stored: row.at,
+      }));
+      const removed: string[] = [];
       for (const change of changes) {
-        if (change.status === previous) continue;
-        const t = Math.max(change.t, at);
-        if (kept.at(-1)?.t === t) kept.pop();
-        kept.push({ ...change, t });
-        previous = change.status;
-        at = t;
+        const last = rows.at(-1);
+        const t = Math.max(change.t, last?.t ?? Number.NEGATIVE_INFINITY);
+        if (last && last.t === t && change.status !== last.status) {
+          rows.pop();
+          if (last.stored) removed.push(last.stored);
+        }
+        if (change.status === rows.at(-1)?.status) continue;
+        rows.push({ ...change, t });
       }
-      if (!kept.length) return;
+      const added = rows.filter((row) => !row.stored);
+      if (removed.length)
+        await client.query(
+          'DELETE FROM model_status_history WHERE model_id = $1 AND changed_at = ANY($2::timestamptz[])',
+          [modelId, removed],
+        );
+      if (!added.length) return;
       await client.query(
         `INSERT INTO model_status_history (model_id, changed_at, status, source, tag, value)
          SELECT $1, to_timestamp(u.t / 1000.0), u.status, u.source, u.tag, u.value
@@ -43,11 +61,11 @@ export function createStatusHistoryRepository(pool: pg.Pool) {
            tag = EXCLUDED.tag, value = EXCLUDED.value, recorded_at = now()`,
         [
           modelId,
-          kept.map((change) => change.t),
-          kept.map((change) => change.status),
-          kept.map((change) => change.source),
-          kept.map((change) => change.tag),
-          kept.map((change) => change.value),
+          added.map((change) => change.t),
+          added.map((change) => change.status),
+          added.map((change) => change.source),
+          added.map((change) => change.tag),
+          added.map((change) => change.value),
         ],
       );
     },

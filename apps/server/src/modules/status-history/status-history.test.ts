@@ -38,15 +38,15 @@ async function waitFor(check: () => Promise<boolean>, timeout = 20_000) {
   throw new Error('timed out');
 }
 
-/** Sends h2 values an hour apart from 01:00 of day n, and waits until the analysis took them all. */
-async function send(n: number, values: number[]) {
+/** Sends h2 values an hour apart from `first` hours into day n, and waits until the analysis took them all. */
+async function send(n: number, values: number[], first = 1) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/ingest/measurements',
     headers: { authorization: `Bearer ${key}` },
     payload: {
       modelCode: model.code,
-      points: values.map((value, i) => ({ tag: 'h2', ts: day(n) + (i + 1) * HOUR, value })),
+      points: values.map((value, i) => ({ tag: 'h2', ts: day(n) + (first + i) * HOUR, value })),
     },
   });
   expect(response.statusCode).toBe(200);
@@ -182,6 +182,31 @@ describe('the status history (issue 26 items 1 and 4)', () => {
       await as('owner', 'GET', `/api/v1/model_summary/overall_status?company_id=${tenants.companyId}`)
     ).json() as { model_id: string; status: number; alarmSince: string | null }[];
     expect(rows.find((row) => row.model_id === model.id)).toMatchObject({ status: 2, alarmSince: since });
+  }, 60_000);
+
+  it('forgets an offline that values arriving late show never was, and stores no change that is none', async () => {
+    await send(8, [950, 950]); // 01:00, 02:00
+    await ctx.db
+      .updateTable('equipment_models')
+      .set({ expected_interval_seconds: 3600 })
+      .where('id', '=', model.id)
+      .execute();
+    await ctx.services.analysis.maintain(); // offline from 03:00
+    expect(((await read(day(8), day(9))).json() as History).status).toBe(-1);
+    await ctx.db
+      .updateTable('equipment_models')
+      .set({ expected_interval_seconds: 60 * 86_400 })
+      .where('id', '=', model.id)
+      .execute();
+    await send(8, [950], 2.5); // 02:30: the model was not silent at 03:00 after all
+    const history = (await read(day(0), day(9))).json() as History;
+    expect(history.changes.filter((change) => change.source === 'no_data')).toHaveLength(1); // day 6's, a real one
+    expect(history.changes.at(-1)).toMatchObject({ status: 2 });
+    // Every row is a change.
+    history.changes.forEach((change, i) => {
+      if (i > 0) expect(change.status, change.at).not.toBe(history.changes[i - 1]?.status);
+    });
+    expect(history.alarmSince).toBe(new Date(day(6) + 3 * HOUR).toISOString());
   }, 60_000);
 
   it('is read by whoever sees the model; others get 404, a bad range 400 naming the field', async () => {
