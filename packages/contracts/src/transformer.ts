@@ -294,6 +294,8 @@ export const modelSummary = z.object({
   isActive: z.boolean(),
   status,
   openFaultEvents: z.number().int(),
+  /** Since when the model has been at its current warning or alarm level, from its status history; null when not. */
+  alarmSince: instant.nullable(),
   lastDataAt: instant.nullable(),
 });
 export type ModelSummary = z.infer<typeof modelSummary>;

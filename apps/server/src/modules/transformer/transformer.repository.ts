@@ -133,10 +133,13 @@ export function createTransformerRepository(pool: pg.Pool) {
         status: number;
         last_data_at: Date | null;
         open_events: number;
+        alarm_since: Date | null;
       }>(
         `SELECT m.id, m.code, m.title, m.model_type_id, m.is_active, m.status,
            coalesce(m.last_data_at, (SELECT max(last_ts) FROM series WHERE model_id = m.id)) AS last_data_at,
-           (SELECT count(*)::int FROM fault_events f WHERE f.model_id = m.id AND f.done_at IS NULL) AS open_events
+           (SELECT count(*)::int FROM fault_events f WHERE f.model_id = m.id AND f.done_at IS NULL) AS open_events,
+           -- From the stored status history (migration 0043), as the company tables read it.
+           CASE WHEN m.status IN (1, 2) THEN model_run_start(m.id, m.status) END AS alarm_since
          FROM equipment_models m WHERE m.id = $1`,
         [modelId],
       );

@@ -80,6 +80,7 @@ function service(
             status: 1,
             last_data_at: new Date(DAY),
             open_events: 3,
+            alarm_since: new Date(DAY / 2),
           }
         : undefined,
   } as unknown as TransformerRepository;
@@ -264,6 +265,7 @@ describe('transformer service', () => {
       isActive: true,
       status: 1,
       openFaultEvents: 3,
+      alarmSince: new Date(DAY / 2).toISOString(),
       lastDataAt: new Date(DAY).toISOString(),
     });
     await expect(service().service.modelSummary(MOTOR)).rejects.toMatchObject({ status: 404 });

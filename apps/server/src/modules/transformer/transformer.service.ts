@@ -295,6 +295,7 @@ export function createTransformerService({ repository, timeseries, models, maste
         isActive: row.is_active,
         status: row.status,
         openFaultEvents: row.open_events,
+        alarmSince: row.is_active ? (row.alarm_since?.toISOString() ?? null) : null,
         lastDataAt: row.last_data_at?.toISOString() ?? null,
       };
     },

@@ -1025,6 +1025,7 @@ export const en = {
     faultEvents: 'Open fault events',
     rvsLogo: 'RVS: raw vibration sensor model',
     status: 'Status',
+    statusSince: 'since {{time}}',
     refreshed: 'Refreshed {{time}}',
     refresh: 'Refresh',
     auto: 'Auto',

@@ -1017,6 +1017,7 @@ export const th: TranslationTree = {
     faultEvents: 'เหตุการณ์ความผิดปกติที่เปิดอยู่',
     rvsLogo: 'RVS: โมเดลเซนเซอร์การสั่นสะเทือนแบบข้อมูลดิบ',
     status: 'สถานะ',
+    statusSince: 'ตั้งแต่ {{time}}',
     refreshed: 'รีเฟรชเมื่อ {{time}}',
     refresh: 'รีเฟรช',
     auto: 'อัตโนมัติ',

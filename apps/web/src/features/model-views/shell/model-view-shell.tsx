@@ -29,6 +29,8 @@ type ModelViewShellProps = {
   marker?: ReactNode;
   back: ReactNode;
   status: number | undefined;
+  /** Since when the model has been at its warning or alarm status (its status history); null or absent hides it. */
+  alarmSince?: string | null;
   /** Open fault events; zero or unknown hides the badge. */
   openFaultEvents: number | undefined;
   /** When what is shown was last loaded (epoch ms), undefined before the first load. */
@@ -48,6 +50,7 @@ export function ModelViewShell({
   marker,
   back,
   status,
+  alarmSince,
   openFaultEvents,
   refreshedAt,
   summaryLoading,
@@ -87,6 +90,13 @@ export function ModelViewShell({
             >
               <StatusDot status={status} decorative />
               <Typography variant="body2">{t(`modelStatus.${modelStatusKind(status)}`)}</Typography>
+              {alarmSince ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('modelView.statusSince', {
+                    time: formatRefreshed(Date.parse(alarmSince), timeZone, i18n.resolvedLanguage ?? 'en'),
+                  })}
+                </Typography>
+              ) : null}
             </Stack>
           ) : null}
         </Box>

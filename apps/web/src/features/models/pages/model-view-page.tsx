@@ -74,6 +74,7 @@ export function ModelViewPage() {
         marker={detail.equipmentModelTypeId === 5 ? <RvsLogo /> : undefined}
         back={<BackToCompany companyId={detail.companyId} />}
         status={summary.data?.status ?? detail.status}
+        alarmSince={summary.data?.alarmSince}
         openFaultEvents={summary.data?.openFaultEvents}
         refreshedAt={summary.dataUpdatedAt || undefined}
         summaryLoading={summary.isFetching}
