@@ -79,6 +79,35 @@ const SENSOR_TYPE_TH: Record<string, string> = {
   'Winding hot-spot temperature': 'อุณหภูมิจุดร้อนขดลวด',
 };
 
+/** The platform's alarm-limit groups of the model configuration (master data) in Thai. */
+const GROUP_TH: Record<string, string> = {
+  Airgap: 'ช่องอากาศ',
+  'B Current & Voltage': 'B กระแสและแรงดัน',
+  Bearing: 'แบริ่ง',
+  'C Thermal / Oil level': 'C ความร้อน / ระดับน้ำมัน',
+  'D Winding & Core': 'D ขดลวดและแกนเหล็ก',
+  Driven: 'ฝั่งที่ถูกขับ',
+  Driver: 'ฝั่งขับ',
+  'E Main Tank PD': 'E PD ถังหลัก',
+  'F Bushing': 'F บุชชิ่ง',
+  'G Cooling': 'G ระบบระบายความร้อน',
+  'Ground Fault': 'ลัดลงดิน',
+  'H Main Tank DGA': 'H DGA ถังหลัก',
+  'I OLTC DGA': 'I DGA ของ OLTC',
+  'J OLTC': 'J OLTC',
+  'Mechanical Failure': 'ความเสียหายทางกล',
+  'Power Quality': 'คุณภาพไฟฟ้า',
+  'Remaining life': 'อายุคงเหลือ',
+  Rotor: 'โรเตอร์',
+  'Sensor health': 'สภาพเซนเซอร์',
+  Stator: 'สเตเตอร์',
+  Terminal: 'ขั้วต่อ',
+  Transmission: 'ระบบส่งกำลัง',
+  'Trend signal': 'สัญญาณแนวโน้ม',
+  VSD: 'VSD',
+  Vibration: 'การสั่นสะเทือน',
+};
+
 /** The quantities the portal appends to a configured vibration sensor's name (analysis limits, RVS and EVS). */
 const QUANTITY_TH: Record<string, string> = {
   acceleration: 'ความเร่ง',
@@ -91,13 +120,14 @@ const QUANTITY_TH: Record<string, string> = {
 const QUANTITY_SUFFIX = new RegExp(`^(.+) (${Object.keys(QUANTITY_TH).join('|')})((?: \\S{1,12})?)$`);
 
 /**
- * What a tag measures, as its name reads in a language: a sensor type of the platform by its Thai name, a
+ * What a tag measures, as its name reads in a language: a sensor type (or alarm-limit group) of the platform by
+ * its Thai name, a
  * configured sensor's tag ('Pump DE acceleration H') as the quantity in Thai before the sensor's own name and axis
  * ('ความเร่ง Pump DE H'). Anything else (a name a person typed) is returned as it is.
  */
 export function measurementName(name: string, language: Language): string {
   if (language === 'en') return name;
-  const known = SENSOR_TYPE_TH[name];
+  const known = SENSOR_TYPE_TH[name] ?? GROUP_TH[name];
   if (known) return known;
   const match = QUANTITY_SUFFIX.exec(name);
   if (match) {

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import type { AlarmLimitRow } from '@sdp/contracts';
+import { type AlarmLimitRow, measurementName } from '@sdp/contracts';
 import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,9 @@ export function AlarmLimitTable({
   applyAll = false,
   typeOptions,
 }: AlarmLimitTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The platform's sensor types and groups in the reader's language (issue 27 item 5).
+  const word = (name: string) => measurementName(name, i18n.language.startsWith('th') ? 'th' : 'en');
   const [chosenGroupId, setGroupId] = useState<number>();
   // The first group until the user picks one (the groups arrive with the lookups, after the first render).
   const groupId = chosenGroupId ?? groups?.[0]?.id;
@@ -78,7 +80,10 @@ export function AlarmLimitTable({
   const rulColumns = applyAll;
   const columnCount = 6 + (rulColumns ? 2 : 0) + (typeOptions ? 1 : 0);
 
-  const nameOf = (row: AlarmLimitRow) => sensorTypes.get(row.sensorTypeId)?.name ?? String(row.sensorTypeId);
+  const nameOf = (row: AlarmLimitRow) => {
+    const type = sensorTypes.get(row.sensorTypeId);
+    return type ? word(type.name) : String(row.sensorTypeId);
+  };
   const replace = (index: number, row: AlarmLimitRow) =>
     onChange(rows.map((candidate, position) => (position === index ? row : candidate)));
   const setValue = (index: number, row: AlarmLimitRow, field: LimitField, value: number | null) =>
@@ -149,8 +154,8 @@ export function AlarmLimitTable({
               value={candidate.id}
               label={
                 groupHasError(candidate.id)
-                  ? t('models.limits.groupWithError', { group: candidate.name })
-                  : candidate.name
+                  ? t('models.limits.groupWithError', { group: word(candidate.name) })
+                  : word(candidate.name)
               }
               sx={groupHasError(candidate.id) ? { color: 'error.main' } : undefined}
             />
@@ -158,7 +163,7 @@ export function AlarmLimitTable({
         </Tabs>
       ) : null}
       <SectionTable
-        label={group ? `${title}: ${group.name}` : title}
+        label={group ? `${title}: ${word(group.name)}` : title}
         columns={columnCount}
         emptyMessage={t('models.limits.empty')}
         isEmpty={shown.length === 0}
@@ -257,7 +262,7 @@ export function AlarmLimitTable({
                       .filter((option) => option.id === row.sensorTypeId || !used.has(option.id))
                       .map((option) => (
                         <MenuItem key={option.id} value={option.id}>
-                          {option.name}
+                          {word(option.name)}
                         </MenuItem>
                       ))}
                   </TextField>

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { measurementName } from '@sdp/contracts';
 import { useTranslation } from 'react-i18next';
 import type { SensorType } from '../api/get-alarm-limit-master.ts';
 import { type CorrelationRow, newCorrelationRow, withCorrelationTags } from '../rules/correlation.ts';
@@ -27,7 +28,8 @@ type CorrelationTableProps = {
  * tags (a third replaces the oldest) and its score is named after both.
  */
 export function CorrelationTable({ rows, onChange, sensorTypes, errors }: CorrelationTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language.startsWith('th') ? 'th' : 'en';
   const list = useRowList(rows, onChange);
 
   return (
@@ -90,7 +92,7 @@ export function CorrelationTable({ rows, onChange, sensorTypes, errors }: Correl
                 >
                   {sensorTypes.map((sensor) => (
                     <MenuItem key={sensor.id} value={sensor.tagCode}>
-                      {sensor.name} ({sensor.tagCode})
+                      {measurementName(sensor.name, language)} ({sensor.tagCode})
                     </MenuItem>
                   ))}
                 </TextField>
