@@ -130,7 +130,8 @@ describe("the kit's ECharts draws the band", () => {
     const svg = chart.renderToSVGString();
     chart.dispose();
     expect(svg).toContain('Learned baseline');
-    // The band: a pale green polygon across the plot.
-    expect(svg).toMatch(/<polygon [^>]*fill="rgb\(46,125,50\)" fill-opacity="0\.1"/);
+    // The band: a pale shade (12 %) of its line's own colour across the plot.
+    expect(svg).toMatch(/<path d="M[^"]*" fill="none"[^>]*stroke="#5070dd"/);
+    expect(svg).toMatch(/<polygon [^>]*fill="rgb\(80,112,221\)" fill-opacity="0\.12"/);
   });
 });
