@@ -701,6 +701,8 @@ export const en = {
   },
   charts: {
     drawFailed: '{{chart}} could not be drawn: {{message}}',
+    clickToZoom: 'Click the chart to zoom it with the mouse wheel.',
+    wheelZooms: 'The mouse wheel zooms the chart. Press Esc or move away to scroll the page again.',
     warning: 'Warning',
     alarm: 'Alarm',
     status: { '-1': 'Offline', '0': 'Normal', '1': 'Warning', '2': 'Alarm' },
