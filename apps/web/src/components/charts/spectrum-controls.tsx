@@ -36,6 +36,7 @@ export function useSpectrumLabels(): SpectrumLabels {
     secondPeak: t('spectrum.secondPeak'),
     harmonic: t('spectrum.harmonic'),
     sideband: t('spectrum.sideband'),
+    dataSet: t('spectrum.dataSet'),
   };
 }
 

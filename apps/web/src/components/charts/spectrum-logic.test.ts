@@ -10,6 +10,7 @@ import {
   peakDiff,
   pickPeakAt,
   roomyLabels,
+  roundUp,
   SECOND_PEAK_LEFT_OF_REF,
   type SpectrumLabels,
   type SpectrumSeries,
@@ -17,6 +18,8 @@ import {
   snapToPeak,
   spectrumExcelRows,
   toDisplayX,
+  WATERFALL_FONT,
+  waterfallDistance,
 } from './spectrum-logic.ts';
 
 const labels: SpectrumLabels = {
@@ -184,6 +187,53 @@ describe('spectrum logic', () => {
       [25, 1, 0],
     ]);
     expect((dataOf(4)?.[0] as { value?: number[] } | undefined)?.value).toEqual([25, 1, 3]);
+  });
+
+  it('names every waterfall axis with its unit in legible type (issue 27 item 1)', () => {
+    const option = buildWaterfallOption([spectrum], {
+      xUnit: 'hz',
+      unitLabel: 'm/s²',
+      labels: { ...labels, dataSet: 'Data set' },
+    });
+    type Axis = { name: string; nameTextStyle: { fontSize: number; lineHeight: number } };
+    const x = option.xAxis3D as Axis & { max: number; axisLabel: { formatter: (v: number) => string } };
+    const y = option.yAxis3D as Axis;
+    const z = option.zAxis3D as Axis;
+    expect([x.name, y.name, z.name]).toEqual(['Frequency [Hz]', 'Data set', 'Amplitude [m/s²]']);
+    for (const axis of [x, y, z]) {
+      expect(axis.nameTextStyle.fontSize).toBeGreaterThanOrEqual(14);
+      // Without a line height ECharts-GL cut every label to a strip a few pixels high.
+      expect(axis.nameTextStyle.lineHeight).toBeGreaterThan(axis.nameTextStyle.fontSize);
+    }
+    const grid = option.grid3D as { axisLabel: { fontSize: number; lineHeight: number } };
+    expect(grid.axisLabel.fontSize).toBe(WATERFALL_FONT.tick);
+    expect(grid.axisLabel.lineHeight).toBeGreaterThan(WATERFALL_FONT.tick);
+    // The frequency axis ends on a round tick; its 0 is left to the amplitude axis.
+    expect(x.max).toBe(100);
+    expect(x.axisLabel.formatter(0)).toBe('');
+    expect(x.axisLabel.formatter(12_000)).toBe('12,000');
+    expect(roundUp(12_798.4375)).toBe(13_000);
+    expect(roundUp(767_906.25)).toBe(770_000);
+    expect(roundUp(1.23)).toBe(1.3);
+  });
+
+  it('fills the plot: the camera comes closer on a wide plot and goes further out on a phone', () => {
+    const distance = (aspect: number) =>
+      (
+        buildWaterfallOption([spectrum], { xUnit: 'hz', unitLabel: 'g', labels, aspect }).grid3D as {
+          viewControl: { distance: number };
+          left: number;
+          right: number;
+        }
+      ).viewControl.distance;
+    expect(distance(2.75)).toBeLessThan(distance(1.5));
+    expect(distance(1.5)).toBeLessThan(distance(0.75));
+    expect(waterfallDistance(0.75)).toBeLessThanOrEqual(600);
+    const grid = buildWaterfallOption([spectrum], { xUnit: 'hz', unitLabel: 'g', labels }).grid3D as Record<
+      string,
+      unknown
+    >;
+    expect([grid.left, grid.right, grid.top, grid.bottom]).toEqual([0, 0, 0, 0]);
   });
 
   it('exports the points shown, x in the unit shown', () => {

@@ -279,6 +279,8 @@ export interface SpectrumLabels {
   secondPeak: string;
   harmonic: string;
   sideband: string;
+  /** Name of the waterfall's depth axis (one line per data set). */
+  dataSet?: string;
 }
 
 function verticalLine(xShown: number, name: string, color: string, dashed: boolean, labelShown = true) {
@@ -437,9 +439,42 @@ export function buildSpectrumOption(
 export type WaterfallSeries = SpectrumSeries;
 
 /**
+ * Type of the waterfall's labels: tick labels and axis names legible at a glance. The line heights are explicit:
+ * ECharts-GL draws each label into a texture cell as high as zrender measures the text, and without a line height
+ * zrender measures it from a CJK glyph, about 5 px where that glyph's font is missing, so only a strip through the
+ * middle of every label was shown (the unreadable labels of issue 27).
+ */
+export const WATERFALL_FONT = { tick: 13, tickLine: 18, name: 14, nameLine: 20 } as const;
+
+/**
+ * Camera distance that lets the waterfall's box fill a plot of this aspect (width ÷ height): the box is wider
+ * than high, so a wide plot brings the camera close (the box's height is the limit) and a narrow one (a phone)
+ * takes it further out so the frequency axis stays in view.
+ */
+export function waterfallDistance(aspect: number): number {
+  const fitted = 490 / Math.max(0.5, Math.min(aspect, 2.6));
+  return Math.round(Math.max(200, Math.min(480, fitted)));
+}
+
+/** Up to two significant figures (12,798.4375 → 13,000); 0 stays 0. */
+export function roundUp(value: number): number {
+  if (value <= 0) return value;
+  const step = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Number((Math.ceil(value / step - 1e-9) * step).toPrecision(12));
+}
+
+/** A tick of the waterfall's value axes: whole numbers from 100 up ('12 798' instead of '12 798.4375'). */
+function waterfallTick(value: number): string {
+  return Math.abs(value) >= 100
+    ? Math.round(value).toLocaleString('en-US')
+    : String(Number(value.toPrecision(4)));
+}
+
+/**
  * The ECharts-GL option of the 3D waterfall (spec 03 §2.6): each data set a line3D at its own depth (y = its
  * index, labelled by name), x the frequency in Hz or CPM, z the amplitude; mark lines as curtains across all
- * depths at their frequency; the picked peaks as points.
+ * depths at their frequency; the picked peaks as points. Every axis is named (with its unit) in legible type, and
+ * the camera fills the plot whatever its `aspect` (width ÷ height).
  */
 export function buildWaterfallOption(
   series: readonly WaterfallSeries[],
@@ -449,7 +484,15 @@ export function buildWaterfallOption(
     mode = { kind: 'none' },
     unitLabel,
     labels,
-  }: { xUnit: XUnit; picks?: PeakPicks; mode?: MarkMode; unitLabel: string; labels: SpectrumLabels },
+    aspect = 2.5,
+  }: {
+    xUnit: XUnit;
+    picks?: PeakPicks;
+    mode?: MarkMode;
+    unitLabel: string;
+    labels: SpectrumLabels;
+    aspect?: number;
+  },
 ): Record<string, unknown> {
   const maxHz = maxFrequency(series);
   let zMax = 0;
@@ -475,22 +518,64 @@ export function buildWaterfallOption(
         ]
       : [],
   );
+  const nameTextStyle = {
+    fontSize: WATERFALL_FONT.name,
+    lineHeight: WATERFALL_FONT.nameLine,
+    fontWeight: 'bold',
+    color: '#333',
+  };
+  const tickStyle = { fontSize: WATERFALL_FONT.tick, lineHeight: WATERFALL_FONT.tickLine };
+  const valueLabel = { formatter: waterfallTick, ...tickStyle };
   return {
     animation: false,
     tooltip: {},
     grid3D: {
       boxWidth: 200,
-      boxDepth: 100,
-      boxHeight: 80,
-      viewControl: { distance: 260, alpha: 20, beta: 30 },
+      boxDepth: 90,
+      boxHeight: 70,
+      // The box fills the plot: no margins, the camera at the distance the plot's shape allows.
+      left: 0,
+      right: 0,
+      top: 0,
+      bottom: 0,
+      viewControl: {
+        distance: waterfallDistance(aspect),
+        alpha: 18,
+        beta: 32,
+        // Looking down on the box leaves room above it: aim a little below its middle so it sits in the plot's.
+        center: [0, -25, 0],
+        minDistance: 80,
+        maxDistance: 600,
+      },
+      // ECharts-GL reads the text style of the labels from the label itself (echarts' createTextStyle).
+      axisLabel: { margin: 10, color: '#333', ...tickStyle },
+      axisPointer: { label: tickStyle },
     },
-    xAxis3D: { type: 'value', name: labels.frequency(xUnit), min: 0, max: toDisplayX(maxHz, xUnit) },
+    xAxis3D: {
+      type: 'value',
+      name: labels.frequency(xUnit),
+      nameGap: 30,
+      nameTextStyle,
+      // Its 0 would sit on the amplitude axis' 0 ('00'): left out.
+      axisLabel: { ...valueLabel, formatter: (value: number) => (value === 0 ? '' : waterfallTick(value)) },
+      min: 0,
+      // To two significant figures: the axis ends on a round tick (13,000), not on the data's 12,798.4375 Hz.
+      max: roundUp(toDisplayX(maxHz, xUnit)),
+    },
     yAxis3D: {
       type: 'category',
-      name: '',
+      name: labels.dataSet ?? '',
+      nameGap: 50,
+      nameTextStyle,
       data: series.map((one) => one.name),
     },
-    zAxis3D: { type: 'value', name: unitLabel },
+    zAxis3D: {
+      type: 'value',
+      name: unitLabel ? `${labels.amplitude} [${unitLabel}]` : labels.amplitude,
+      nameGap: 24,
+      nameTextStyle,
+      axisLabel: valueLabel,
+    },
     series: [
       ...series.map((one, index) => ({
         type: 'line3D',

@@ -24,6 +24,7 @@ import {
   type WaterfallSeries,
   type XUnit,
 } from './spectrum-logic.ts';
+import { WheelGate } from './wheel-gate.tsx';
 
 type WaterfallChartProps = {
   title: string;
@@ -82,6 +83,13 @@ export function WaterfallChart({
   );
   const [xUnit, setXUnit] = useState<XUnit>('hz');
   const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
+  // The plot's shape sets the camera distance (the box fills a wide desktop plot and a narrow phone one alike); in
+  // steps of a quarter, so a scrollbar's few pixels do not redraw the chart and reset its view.
+  const [aspect, setAspect] = useState(2.5);
+  const handleWidth = (width: number) => {
+    if (width > 0) setAspect(Math.round((4 * width) / height) / 4);
+    onWidth?.(width);
+  };
   const peaks = usePeakPicks();
   const shown = series ?? [];
   const { reset: resetPeaks } = peaks;
@@ -91,8 +99,8 @@ export function WaterfallChart({
     resetPeaks();
   }, [resetKey]);
   const option = useMemo(
-    () => buildWaterfallOption(shown, { xUnit, picks: peaks.picks, mode, unitLabel, labels }),
-    [shown, xUnit, peaks.picks, mode, unitLabel, labels],
+    () => buildWaterfallOption(shown, { xUnit, picks: peaks.picks, mode, unitLabel, labels, aspect }),
+    [shown, xUnit, peaks.picks, mode, unitLabel, labels, aspect],
   );
   const webgl = useMemo(hasWebGl, []);
   const empty = !loading && !error && shown.every((one) => one.points.length === 0);
@@ -136,27 +144,38 @@ export function WaterfallChart({
         onDismissWarning={peaks.dismissWarning}
         time={timeAxis ? { frequency: false } : undefined}
       />
-      <Box sx={{ position: 'relative' }}>
-        {webgl ? (
-          <EChartsCanvas
-            option={option}
-            height={height}
-            label={title}
-            gl
-            onWidth={onWidth}
-            onClick={handleClick}
-          />
-        ) : (
+      {webgl ? (
+        <WheelGate>
+          <Box sx={{ position: 'relative' }}>
+            <EChartsCanvas
+              option={option}
+              height={height}
+              label={title}
+              gl
+              onWidth={handleWidth}
+              onClick={handleClick}
+            />
+            <ChartOverlay
+              loading={loading}
+              empty={empty}
+              error={error}
+              onRetry={onRetry}
+              emptyMessage={emptyMessage}
+            />
+          </Box>
+        </WheelGate>
+      ) : (
+        <Box sx={{ position: 'relative' }}>
           <Box sx={{ height }} />
-        )}
-        <ChartOverlay
-          loading={loading}
-          empty={empty}
-          error={webgl ? error : t('spectrum.noWebgl')}
-          onRetry={onRetry}
-          emptyMessage={emptyMessage}
-        />
-      </Box>
+          <ChartOverlay
+            loading={loading}
+            empty={empty}
+            error={t('spectrum.noWebgl')}
+            onRetry={onRetry}
+            emptyMessage={emptyMessage}
+          />
+        </Box>
+      )}
     </Paper>
   );
 }
