@@ -22,7 +22,6 @@ import {
   MCA_FREQUENCY_RANGES,
   MCA_MAX_FILES,
   type McaFaultFrequencies,
-  type McaFile,
   type McaFrequencyResult,
   type McaTimeDomain,
 } from '@sdp/contracts';
@@ -35,6 +34,7 @@ import { WaterfallChart } from '../../../components/charts/waterfall-chart.tsx';
 import { XyChart } from '../../../components/charts/xy-chart.tsx';
 import type { XySeries } from '../../../components/charts/xy-logic.ts';
 import { useModelCode } from '../api/use-model-code.ts';
+import { captureTime } from '../shared/capture-label.ts';
 import { useMcaFaultFrequencies } from './api/get-mca-fault-frequencies.ts';
 import { useMcaFiles } from './api/get-mca-files.ts';
 import { useMcaFrequency } from './api/get-mca-frequency.ts';
@@ -68,13 +68,14 @@ export function withFile(chosen: readonly string[], next: readonly string[]): st
   return [...kept, ...added].slice(-MCA_MAX_FILES);
 }
 
-/** The spectrum of one phase of each capture, [Hz, dB] points. */
+/** The spectrum of one phase of each capture, [Hz, dB] points, named by its capture time in the company's zone. */
 export function phaseSeries(
   result: McaFrequencyResult | undefined,
   phase: McaPhase,
+  timeZone: string,
 ): SpectrumSeries[] | undefined {
   return result?.series.map((one) => ({
-    name: one.alias,
+    name: captureTime(one.capturedAt, timeZone) ?? one.alias,
     points: one.data.map((point) => [point.FHZ, point[phase]] as const),
   }));
 }
@@ -189,7 +190,13 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
   );
   const faults = useMcaFaultFrequencies(modelId, spectrumGroup ? (searched?.files ?? []) : []);
   const timeDomain = useMcaTimeDomain(modelId, searched?.groupCode === 'TD' ? searched.files[0] : undefined);
-  const series = useMemo(() => phaseSeries(frequency.data, phase), [frequency.data, phase]);
+  const series = useMemo(
+    () => phaseSeries(frequency.data, phase, timeZone),
+    [frequency.data, phase, timeZone],
+  );
+  // A capture by its time in the company's zone, in the same format as every other date of the portal.
+  const labelOf = (fileName: string, fallback = fileName) =>
+    captureTime(byName.get(fileName)?.capturedAt, timeZone) ?? fallback;
   const timeSeries = useMemo(
     () => timeDomainSeries(timeDomain.data, timePhase),
     [timeDomain.data, timePhase],
@@ -273,7 +280,7 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
         limitTags={2}
         getLimitTagsText={(more) => t('mca.moreFiles', { count: more })}
         options={(files.data ?? []).map((file) => file.fileName)}
-        getOptionLabel={(name) => byName.get(name)?.alias ?? name}
+        getOptionLabel={(name) => labelOf(name)}
         value={chosen}
         onChange={(_, next) => setChosen(withFile(chosen, next))}
         loading={files.isPending}
@@ -382,7 +389,7 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
         />
       )}
       {spectrumGroup && faults.data ? (
-        <FaultFrequencyLists data={faults.data} phase={phase} files={byName} />
+        <FaultFrequencyLists data={faults.data} phase={phase} labelOf={labelOf} />
       ) : null}
     </Stack>
   );
@@ -392,11 +399,11 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
 function FaultFrequencyLists({
   data,
   phase,
-  files,
+  labelOf,
 }: {
   data: McaFaultFrequencies;
   phase: McaPhase;
-  files: Map<string, McaFile>;
+  labelOf: (fileName: string, fallback: string) => string;
 }) {
   const { t } = useTranslation();
   return (
@@ -407,10 +414,10 @@ function FaultFrequencyLists({
           variant="outlined"
           sx={{ p: 1.5, flex: 1, minWidth: 0, width: '100%', overflowX: 'auto' }}
           component="section"
-          aria-label={t('mca.faultList', { file: files.get(file.fileName)?.alias ?? file.alias })}
+          aria-label={t('mca.faultList', { file: labelOf(file.fileName, file.alias) })}
         >
           <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
-            {t('mca.faultList', { file: file.alias })}
+            {t('mca.faultList', { file: labelOf(file.fileName, file.alias) })}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p">
             {t('mca.faultBasis', {

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeIn } from '../../../lib/time.ts';
+import { captureLabel, captureTime } from '../shared/capture-label.ts';
 import { useAxisLabels } from './api/get-axis-labels.ts';
 import { useDataSets } from './api/get-data-sets.ts';
 import { useRvsSensors } from './api/get-rvs-sensors.ts';
@@ -23,6 +23,8 @@ export interface GraphSearch {
   axis: Axis;
   axisLabel: string;
   fileNames: string[];
+  /** When each searched data set was captured (ISO), kept from the list of the search: the charts name lines by it. */
+  capturedAt: Record<string, string>;
   /** Each Search counts up: the chart resets its x unit and picks (spec 03 §4.2). */
   count: number;
 }
@@ -63,7 +65,20 @@ export function useGraphSelectors(modelId: string, phases: readonly Phase[] = AL
     search,
     submit: () => {
       if (!sensor || fileNames.length === 0) return;
-      setSearch({ sensor, phase, axis, axisLabel: labels[axis], fileNames, count: (search?.count ?? 0) + 1 });
+      const capturedAt = Object.fromEntries(
+        (dataSets.data ?? [])
+          .filter((set) => fileNames.includes(set.fileName))
+          .map((set) => [set.fileName, set.capturedAt]),
+      );
+      setSearch({
+        sensor,
+        phase,
+        axis,
+        axisLabel: labels[axis],
+        fileNames,
+        capturedAt,
+        count: (search?.count ?? 0) + 1,
+      });
     },
   };
 }
@@ -82,10 +97,13 @@ export function GraphSelectors({
   const { t } = useTranslation();
   const [touched, setTouched] = useState(false);
   const options = state.dataSets.data ?? [];
-  const aliasOf = (fileName: string) => {
+  // Capture time in the company's zone and the data set's own label, never the UTC file name (issue 27 item 2).
+  const labelOf = (fileName: string) => {
     const set = options.find((option) => option.fileName === fileName);
-    return set ? `${set.alias} · ${formatDateTimeIn(set.capturedAt, timeZone)}` : fileName;
+    return set ? captureLabel(set, timeZone) : fileName;
   };
+  const timeOf = (fileName: string) =>
+    captureTime(options.find((option) => option.fileName === fileName)?.capturedAt, timeZone) ?? fileName;
   return (
     <Stack
       direction="row"
@@ -145,14 +163,14 @@ export function GraphSelectors({
         slotProps={{
           select: {
             multiple: true,
-            renderValue: (selected) => (selected as string[]).map(aliasOf).join(', '),
+            renderValue: (selected) => (selected as string[]).map(timeOf).join(', '),
           },
         }}
         sx={{ minWidth: 240, maxWidth: 420 }}
       >
         {options.map((option) => (
           <MenuItem key={option.fileName} value={option.fileName}>
-            {aliasOf(option.fileName)}
+            {labelOf(option.fileName)}
           </MenuItem>
         ))}
       </TextField>

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { excelFileName } from '../../../components/charts/chart-logic.ts';
 import { SpectrumChart } from '../../../components/charts/spectrum-chart.tsx';
+import { captureTime } from '../shared/capture-label.ts';
 import { useSpectrum } from './api/get-spectrum.ts';
 import { GraphSelectors, useGraphSelectors } from './graph-selectors.tsx';
 import { pageOf, RvsTablePager } from './rvs-table-pager.tsx';
@@ -56,8 +57,12 @@ export function SpectrumTab({
   );
   const data = search ? query.data : undefined;
   const series = useMemo(
-    () => data?.series.map((one) => ({ name: `${one.alias} · ${one.file_name}`, points: one.data })),
-    [data],
+    () =>
+      data?.series.map((one) => ({
+        name: captureTime(search?.capturedAt[one.file_name], timeZone) ?? one.file_name,
+        points: one.data,
+      })),
+    [data, search, timeZone],
   );
   const marks = useMemo(() => data?.marks, [data]);
   const rows = data?.table ?? [];

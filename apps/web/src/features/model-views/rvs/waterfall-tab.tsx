@@ -2,6 +2,7 @@ import { RVS_MAX_WATERFALL } from '@sdp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WaterfallChart } from '../../../components/charts/waterfall-chart.tsx';
+import { captureTime } from '../shared/capture-label.ts';
 import { useWaterfall } from './api/get-waterfall.ts';
 import { GraphSelectors, useGraphSelectors } from './graph-selectors.tsx';
 
@@ -25,9 +26,14 @@ export function WaterfallTab({ modelId, timeZone }: { modelId: string; timeZone:
     },
   );
   const data = search ? query.data : undefined;
+  // Each line named by its capture time in the company's zone (the depth axis' labels), not its UTC file name.
   const series = useMemo(
-    () => data?.series.map((one) => ({ name: one.file_name, points: one.data })),
-    [data],
+    () =>
+      data?.series.map((one) => ({
+        name: captureTime(search?.capturedAt[one.file_name], timeZone) ?? one.file_name,
+        points: one.data,
+      })),
+    [data, search, timeZone],
   );
   return (
     <>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { excelFileName } from '../../../components/charts/chart-logic.ts';
 import { SpectrumChart } from '../../../components/charts/spectrum-chart.tsx';
 import { WaterfallChart } from '../../../components/charts/waterfall-chart.tsx';
+import { captureTime } from '../shared/capture-label.ts';
 import { useTimeWaveform } from './api/get-time-waveform.ts';
 import { GraphSelectors, type Phase, useGraphSelectors } from './graph-selectors.tsx';
 
@@ -47,9 +48,9 @@ export function WaveformTab({
           const [x, y] = one.data[i]!;
           points.push([x * scale, y]);
         }
-        return { name: `${one.alias} · ${one.file_name}`, points };
+        return { name: captureTime(search?.capturedAt[one.file_name], timeZone) ?? one.file_name, points };
       }),
-    [data, scale, threeD],
+    [data, scale, threeD, search, timeZone],
   );
   const xLabel = mode === 'time' ? t('rvs.time') : t('rvs.revolution');
   const waveform = useMemo(() => ({ xLabel, frequency: mode === 'time' }), [xLabel, mode]);
