@@ -157,3 +157,31 @@ test('at 390 px the alarm list, the company page and the fault table keep status
     PHONE,
   );
 });
+
+test('at 390 px the audit log is one card per entry: what was done, to what, when and by whom', {
+  timeout: 120_000,
+}, async (t) => {
+  await inFreshPage(
+    browser(),
+    t,
+    async (page) => {
+      page.setDefaultTimeout(30_000);
+      await signIn(page, demoAccounts.owner);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      // Issue 27 item 3: the six columns of the audit log scrolled sideways on a phone.
+      await page.goto(`/company/${owner.companyId}/audit`);
+      const entries = page.getByRole('list', { name: 'Audit log' });
+      const first = entries.getByRole('listitem').first();
+      await first.waitFor();
+      assert.equal(
+        await page.getByRole('table', { name: 'Audit log' }).count(),
+        0,
+        'no wide table on a phone',
+      );
+      await assertOnScreen(first, 'the newest audit entry');
+      await assertNoSidewaysScroll(page, 'Audit log');
+      await keep(page, 'audit-log');
+    },
+    PHONE,
+  );
+});

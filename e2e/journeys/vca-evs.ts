@@ -249,3 +249,48 @@ test('FAN1: the misalignment on the driver, Sensor Detail, Current Analysis per 
     await assertChart(firstTrend.getByRole('img').first(), 'EVS trend');
   });
 });
+
+test('FAN1 on a phone: Sensor Detail is one card per sensor with its status, name and readings, no sideways scroll', async (t) => {
+  await inFreshPage(
+    browser(),
+    t,
+    async (page) => {
+      page.setDefaultTimeout(60_000);
+      await signIn(page, demoAccounts.owner);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await page.goto(`/model/${fan1}`);
+      // Issue 27 item 3: below 600 px the nine columns of the table scrolled sideways.
+      const cards = page.getByRole('list', { name: 'Sensor Detail' });
+      const driver = cards.locator('[data-sensor="FAN1-DRV"]');
+      await driver.getByText('Alarm', { exact: true }).waitFor();
+      assert.equal(
+        await page.getByRole('table', { name: 'Sensor Detail' }).count(),
+        0,
+        'no wide table on a phone',
+      );
+      await driver
+        .locator('[data-quantity="Velocity"]')
+        .getByLabel(/Alarm 4\.5 mm\/s/)
+        .waitFor();
+      await driver
+        .locator('[data-quantity="battery"]')
+        .getByText(/^3\.\d\d$/)
+        .waitFor();
+      await driver.scrollIntoViewIfNeeded();
+      const box = await driver.boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= 390,
+        'the driver card lies inside the 390 px window',
+      );
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      assert.ok(
+        scrollWidth <= innerWidth,
+        `the EVS page is ${scrollWidth} px wide in a ${innerWidth} px window`,
+      );
+    },
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  );
+});

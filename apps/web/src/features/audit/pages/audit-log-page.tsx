@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +12,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { AUDIT_PAGE_SIZES, type AuditEntry } from '@sdp/contracts';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -84,6 +87,7 @@ function RawRecord({ entry }: { entry: AuditEntry }) {
  */
 export function AuditLogPage() {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const { me } = useSession();
   const { id: companyId } = useParams();
   const company = companyId ? findCompany(me, companyId) : undefined;
@@ -184,61 +188,119 @@ export function AuditLogPage() {
       ) : (
         <Paper variant="outlined">
           {log.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : null}
-          <TableContainer>
-            <Table size="small" aria-label={t('pages.auditLog')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('audit.columns.time')}</TableCell>
-                  <TableCell>{t('audit.columns.who')}</TableCell>
-                  {showCompany ? <TableCell>{t('audit.columns.company')}</TableCell> : null}
-                  <TableCell>{t('audit.columns.action')}</TableCell>
-                  <TableCell>{t('audit.columns.what')}</TableCell>
-                  <TableCell>{t('audit.columns.detail')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {log.data?.items.map((entry: AuditEntry) => {
-                  const words = describeAuditEntry(entry, t);
-                  return (
-                    <TableRow key={entry.id} hover sx={{ verticalAlign: 'top' }}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTimeIn(entry.at, timeZone)}
-                      </TableCell>
-                      <TableCell>
-                        {entry.user ? (
-                          <>
-                            {entry.user.name}
-                            <Box
-                              component="span"
-                              sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}
-                            >
-                              {entry.user.email}
-                            </Box>
-                          </>
-                        ) : (
-                          t('audit.system')
-                        )}
-                      </TableCell>
-                      {showCompany ? <TableCell>{entry.company?.title ?? '—'}</TableCell> : null}
-                      <TableCell>{words?.action ?? auditActionWords(entry.action, t)}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>
-                        {words?.what ?? auditWhatWords(entry, t)}
-                      </TableCell>
-                      <TableCell
-                        sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12, maxWidth: 420 }}
+          {phone ? (
+            // Below 600 px the six columns scrolled sideways: a card per entry shows when, who, what was done to
+            // what and the detail, with the raw record behind its toggle (issue 27 item 3).
+            <Stack
+              component="ul"
+              spacing={1}
+              aria-label={t('pages.auditLog')}
+              sx={{ listStyle: 'none', p: 1, m: 0 }}
+            >
+              {log.data?.items.map((entry: AuditEntry) => {
+                const words = describeAuditEntry(entry, t);
+                const when = formatDateTimeIn(entry.at, timeZone);
+                const action = words?.action ?? auditActionWords(entry.action, t);
+                return (
+                  <Paper
+                    key={entry.id}
+                    component="li"
+                    variant="outlined"
+                    aria-label={`${action}, ${when}`}
+                    sx={{ p: 1.5, overflowWrap: 'anywhere' }}
+                  >
+                    <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {action}
+                      </Typography>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
                       >
-                        {words?.detail ?? describeDetail(entry.detail)}
-                        <RawRecord entry={entry} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-                {log.data && log.data.items.length === 0 ? (
-                  <EmptyTableRow columns={columns} message={t('audit.empty')} />
-                ) : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                        {when}
+                      </Typography>
+                    </Box>
+                    <Typography variant="body2">{words?.what ?? auditWhatWords(entry, t)}</Typography>
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      {entry.user ? `${entry.user.name} · ${entry.user.email}` : t('audit.system')}
+                      {showCompany && entry.company ? ` · ${entry.company.title}` : ''}
+                    </Typography>
+                    <Box sx={{ mt: 0.5, whiteSpace: 'pre-wrap', fontSize: 12 }}>
+                      {words?.detail ?? describeDetail(entry.detail)}
+                      <RawRecord entry={entry} />
+                    </Box>
+                  </Paper>
+                );
+              })}
+              {log.data && log.data.items.length === 0 ? (
+                <Typography component="li" color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+                  {t('audit.empty')}
+                </Typography>
+              ) : null}
+            </Stack>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label={t('pages.auditLog')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('audit.columns.time')}</TableCell>
+                    <TableCell>{t('audit.columns.who')}</TableCell>
+                    {showCompany ? <TableCell>{t('audit.columns.company')}</TableCell> : null}
+                    <TableCell>{t('audit.columns.action')}</TableCell>
+                    <TableCell>{t('audit.columns.what')}</TableCell>
+                    <TableCell>{t('audit.columns.detail')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {log.data?.items.map((entry: AuditEntry) => {
+                    const words = describeAuditEntry(entry, t);
+                    return (
+                      <TableRow key={entry.id} hover sx={{ verticalAlign: 'top' }}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {formatDateTimeIn(entry.at, timeZone)}
+                        </TableCell>
+                        <TableCell>
+                          {entry.user ? (
+                            <>
+                              {entry.user.name}
+                              <Box
+                                component="span"
+                                sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}
+                              >
+                                {entry.user.email}
+                              </Box>
+                            </>
+                          ) : (
+                            t('audit.system')
+                          )}
+                        </TableCell>
+                        {showCompany ? <TableCell>{entry.company?.title ?? '—'}</TableCell> : null}
+                        <TableCell>{words?.action ?? auditActionWords(entry.action, t)}</TableCell>
+                        <TableCell sx={{ wordBreak: 'break-word' }}>
+                          {words?.what ?? auditWhatWords(entry, t)}
+                        </TableCell>
+                        <TableCell
+                          sx={{
+                            whiteSpace: 'pre-wrap',
+                            wordBreak: 'break-word',
+                            fontSize: 12,
+                            maxWidth: 420,
+                          }}
+                        >
+                          {words?.detail ?? describeDetail(entry.detail)}
+                          <RawRecord entry={entry} />
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                  {log.data && log.data.items.length === 0 ? (
+                    <EmptyTableRow columns={columns} message={t('audit.empty')} />
+                  ) : null}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           <PagedTablePagination
             page={page}
             perPage={size}
