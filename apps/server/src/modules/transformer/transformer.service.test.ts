@@ -146,6 +146,14 @@ describe('transformer service', () => {
     });
   });
 
+  it('colours the DGA badge and the health status as the DGA panel: D2 under the gas limits is a warning (issue 26 item 8)', async () => {
+    const result = await service({ values: { ch4: 5, c2h4: 15, c2h2: 15 } }).service.summaryStatus(TX);
+    expect(result.j.map((item) => item.status)).toEqual([0, 0, 0]);
+    expect(result.dga.main_tank).toMatchObject({ zone: 'D2', colorCode: '#FCA239' });
+    expect(result.tr_diagram_status.h).toBe(1);
+    expect(result.tr_diagram_status.summaryHealthStatus).toBe(1);
+  });
+
   it('gives no diagnosis when a gas has no series, and names it', async () => {
     const result = await service({ gases: ['ch4', 'c2h4'] }).service.dgaResult({
       modelId: TX,
@@ -170,7 +178,8 @@ describe('transformer service', () => {
       ['consumption_load_percen', 50, 1_000_000],
       ['consumption_apparent_power_va', 1_000_000, null],
     ]);
-    // Only panel J has sensors: its worst status 1; every other badge offline (-1).
+    // Only panel J has sensors: its worst status 1; the main tank's DGA badge H says what its panel says (zone T3,
+    // at least a warning); every other badge offline (-1).
     expect(result.tr_diagram_status).toEqual({
       cw: -1,
       d: -1,
@@ -180,7 +189,7 @@ describe('transformer service', () => {
       co: -1,
       g: -1,
       e: -1,
-      h: -1,
+      h: 1,
       summaryHealthStatus: 1,
     });
     expect(result.dga.main_tank.zone).toBe('T3');

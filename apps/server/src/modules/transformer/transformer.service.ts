@@ -268,6 +268,10 @@ export function createTransformerService({ repository, timeseries, models, maste
       ) as Record<keyof typeof BADGES, number>;
       const now = Date.now();
       const [main, oltc] = await Promise.all([dgaAt(tr, 'main_tank', now), dgaAt(tr, 'oltc', now)]);
+      // The DGA badges say what their panels say: a D2 or T3 zone is at least a warning there, so on the picture too
+      // (issue 26 item 8: the OLTC panel was orange for D2 while its badge I, and the health status, stayed green).
+      if (main.new_result.zone) badges.h = Math.max(badges.h, main.status);
+      if (oltc.new_result.zone) badges.i = Math.max(badges.i, oltc.status);
       const phaseOf = (tag: string) =>
         (/^locus_sum_([abc])$/.exec(tag)?.[1]?.toUpperCase() ?? null) as 'A' | 'B' | 'C' | null;
       const summaryHealthStatus = Math.max(...Object.values(badges));
