@@ -1,5 +1,5 @@
-import type { AuditEntry } from '@sdp/contracts';
-import type { TFunction } from 'i18next';
+import { type AuditEntry, alarmMessageWords } from '@sdp/contracts';
+import i18next, { type TFunction } from 'i18next';
 
 const FAULT_EVENT_ACTIONS = [
   'acknowledge',
@@ -26,7 +26,11 @@ export function describeAuditEntry(
   const recipients = Array.isArray(detail.recipients) ? detail.recipients.map(String) : [];
   const bulk = typeof detail.bulk === 'number' && detail.bulk > 1 ? detail.bulk : 0;
   const lines = [
-    text('alarmMessage') && t('audit.words.message', { message: text('alarmMessage') }),
+    // The analysis' message in the reader's language too (issue 27 item 5).
+    text('alarmMessage') &&
+      t('audit.words.message', {
+        message: alarmMessageWords(text('alarmMessage'), i18next.language?.startsWith('th') ? 'th' : 'en'),
+      }),
     text('comment') && t('audit.words.comment', { comment: text('comment') }),
     text('outcome') && t('audit.words.outcome', { outcome: text('outcome') }),
     recipients.length ? t('audit.words.mailed', { to: recipients.join(', ') }) : '',
