@@ -1496,6 +1496,15 @@ export const en = {
     bulkChanged_one: '{{count}} fault event changed. Your data was sent.',
     bulkChanged_other: '{{count}} fault events changed. Your data was sent.',
   },
+  statusHistory: {
+    title: 'Status history',
+    period: 'The last 30 days: the worst status of each day, from the stored status history',
+    counts:
+      'Days in alarm: {{alarm}} · in warning: {{warning}} · normal: {{normal}} · without data: {{none}}',
+    days: 'Status of each day',
+    noHistory: 'No status recorded',
+    loadFailed: 'The status history could not be loaded.',
+  },
   alarmOutcomes: {
     outcome: 'Outcome',
     outcomeHelp: 'What was found when the work was done',

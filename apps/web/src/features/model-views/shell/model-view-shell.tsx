@@ -65,7 +65,18 @@ export function ModelViewShell({
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
         {back}
-        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
+        {/* Wraps on a phone: the status and since when stay on one line below the name. */}
+        <Box
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            columnGap: 2,
+            rowGap: 0.5,
+          }}
+        >
           {marker}
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             {name}
@@ -91,7 +102,7 @@ export function ModelViewShell({
               <StatusDot status={status} decorative />
               <Typography variant="body2">{t(`modelStatus.${modelStatusKind(status)}`)}</Typography>
               {alarmSince ? (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {t('modelView.statusSince', {
                     time: formatRefreshed(Date.parse(alarmSince), timeZone, i18n.resolvedLanguage ?? 'en'),
                   })}
@@ -101,13 +112,18 @@ export function ModelViewShell({
           ) : null}
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          {refreshedAt !== undefined ? (
-            <Typography variant="body2" color="text.secondary">
-              {t('modelView.refreshed', {
-                time: formatRefreshed(refreshedAt, timeZone, i18n.resolvedLanguage ?? 'en'),
-              })}
-            </Typography>
-          ) : null}
+          {/* Before the first load, the same words for the present moment, unseen: they take the room the real time
+              will, so the line does not wrap and push the page down when it comes (issue 29: layout shift). */}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            aria-hidden={refreshedAt === undefined || undefined}
+            sx={{ visibility: refreshedAt === undefined ? 'hidden' : undefined }}
+          >
+            {t('modelView.refreshed', {
+              time: formatRefreshed(refreshedAt ?? Date.now(), timeZone, i18n.resolvedLanguage ?? 'en'),
+            })}
+          </Typography>
           <Tooltip title={t('modelView.refresh')}>
             <span>
               <IconButton aria-label={t('modelView.refresh')} onClick={onRefresh} disabled={summaryLoading}>

@@ -260,6 +260,7 @@ describe('ModelViewPage', () => {
         'Transformer Information',
         'Monitoring Dashboard',
         'Fault Event Alarm',
+        'Status history',
         'Alarm precision',
         'Note and History log',
       ]),

@@ -19,6 +19,7 @@ import { RvsLogo } from '../../model-views/shell/rvs-logo.tsx';
 import { NotePanel } from '../../notes/components/note-panel.tsx';
 import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
 import { SensorPointNotesProvider } from '../../sensor-point-notes/components/sensor-point-notes-provider.tsx';
+import { StatusHistoryPanel } from '../../status-history/components/status-history-panel.tsx';
 import { useModel } from '../api/get-model.ts';
 import { modelsKeys, useReloadModel } from '../api/keys.ts';
 import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
@@ -81,7 +82,11 @@ export function ModelViewPage() {
         timeZone={timeZone}
         onRefresh={refresh}
       >
-        <BaselineStatus modelId={detail.id} canReset={canIn(me, detail.companyId, 'ConfigDataModelInfo')} />
+        <BaselineStatus
+          modelId={detail.id}
+          canReset={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
+          learns={detail.equipmentModelTypeId !== 1}
+        />
         {/* Sensor point notes reach the type's trends through the chart kit: the page composes, views do not. */}
         <SensorPointNotesProvider modelCode={detail.modelCode} companyId={detail.companyId}>
           <ModelTypeView
@@ -108,6 +113,7 @@ export function ModelViewPage() {
           />
         ) : null}
         <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
+        <StatusHistoryPanel modelId={detail.id} timeZone={timeZone} />
         <AlarmPrecisionPanel scope={{ modelId: detail.id }} />
         <NotePanel
           modelId={detail.id}
