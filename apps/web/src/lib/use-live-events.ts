@@ -1,4 +1,6 @@
+import { alarmMessageWords } from '@sdp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { MODEL_VIEW_QUERY_ROOT } from './query-roots.ts';
 import { readRealtimeFaultEvent } from './realtime-switch.ts';
@@ -50,8 +52,12 @@ function notifyNewEvent(event: MessageEvent) {
       faultEventId?: number;
     };
     if (data.action !== 'opened') return;
+    // The analysis' message in the interface language ('แจ้งเตือนอันตราย: มีเทน CH4', issue 27 item 5).
+    const language = i18next.language?.startsWith('th') ? 'th' : 'en';
     new Notification('SDP', {
-      body: data.message ?? 'New fault event',
+      body: i18next.t('faultEvents.newEventNotification', {
+        message: data.message ? alarmMessageWords(data.message, language) : '-',
+      }),
       tag: `fault-event-${data.faultEventId}`,
     });
   } catch {
