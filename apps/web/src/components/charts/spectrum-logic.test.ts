@@ -229,6 +229,14 @@ describe('spectrum logic', () => {
     expect(distance(2.75)).toBeLessThan(distance(1.5));
     expect(distance(1.5)).toBeLessThan(distance(0.75));
     expect(waterfallDistance(0.75)).toBeLessThanOrEqual(600);
+    const boxHeight = (aspect: number) =>
+      (
+        buildWaterfallOption([spectrum], { xUnit: 'hz', unitLabel: 'g', labels, aspect }).grid3D as {
+          boxHeight: number;
+        }
+      ).boxHeight;
+    // On a phone the box is taller than the desktop's flat one, so it is no strip across the plot.
+    expect(boxHeight(0.75)).toBeGreaterThan(boxHeight(2.75));
     const grid = buildWaterfallOption([spectrum], { xUnit: 'hz', unitLabel: 'g', labels }).grid3D as Record<
       string,
       unknown

@@ -447,13 +447,14 @@ export type WaterfallSeries = SpectrumSeries;
 export const WATERFALL_FONT = { tick: 13, tickLine: 18, name: 14, nameLine: 20 } as const;
 
 /**
- * Camera distance that lets the waterfall's box fill a plot of this aspect (width ÷ height): the box is wider
- * than high, so a wide plot brings the camera close (the box's height is the limit) and a narrow one (a phone)
- * takes it further out so the frequency axis stays in view.
+ * Camera distance that lets the waterfall's box fill a plot of this aspect (width ÷ height). The drawing scales
+ * with the plot's height, so on a wide plot the height is the limit (a fixed distance keeps the box and its
+ * labels inside it) and on a narrow one (a phone) the width is: the camera goes out as the plot narrows, so the
+ * box with its labels takes about four fifths of the width.
  */
 export function waterfallDistance(aspect: number): number {
-  const fitted = 490 / Math.max(0.5, Math.min(aspect, 2.6));
-  return Math.round(Math.max(200, Math.min(480, fitted)));
+  const widthBound = 300 / Math.max(0.4, aspect);
+  return Math.round(Math.max(190, Math.min(600, widthBound)));
 }
 
 /** Up to two significant figures (12,798.4375 → 13,000); 0 stays 0. */
@@ -532,7 +533,8 @@ export function buildWaterfallOption(
     grid3D: {
       boxWidth: 200,
       boxDepth: 90,
-      boxHeight: 70,
+      // A narrow plot (a phone) gets a taller box: the same flat one would be a strip across it.
+      boxHeight: aspect < 1.25 ? 130 : 70,
       // The box fills the plot: no margins, the camera at the distance the plot's shape allows.
       left: 0,
       right: 0,

@@ -45,6 +45,9 @@ type WaterfallChartProps = {
   timeAxis?: { xLabel: string } | undefined;
 };
 
+/** The least height of the plot on a narrow screen. */
+const PHONE_MIN_HEIGHT = 340;
+
 /** Whether this browser can draw WebGL (ECharts-GL needs it; without it the chart says so instead of failing). */
 function hasWebGl(): boolean {
   if (typeof document === 'undefined') return false;
@@ -85,9 +88,14 @@ export function WaterfallChart({
   const [mode, setMode] = useState<MarkMode>({ kind: 'none' });
   // The plot's shape sets the camera distance (the box fills a wide desktop plot and a narrow phone one alike); in
   // steps of a quarter, so a scrollbar's few pixels do not redraw the chart and reset its view.
-  const [aspect, setAspect] = useState(2.5);
+  const [plotWidth, setPlotWidth] = useState(0);
+  // On a phone the box is as wide as the screen allows and no higher than about that: a desktop's height would
+  // only add empty space above and below it.
+  const plotHeight =
+    plotWidth > 0 ? Math.min(height, Math.max(PHONE_MIN_HEIGHT, Math.round(plotWidth))) : height;
+  const aspect = plotWidth > 0 ? Math.round((4 * plotWidth) / plotHeight) / 4 : 2.5;
   const handleWidth = (width: number) => {
-    if (width > 0) setAspect(Math.round((4 * width) / height) / 4);
+    if (width > 0) setPlotWidth(width);
     onWidth?.(width);
   };
   const peaks = usePeakPicks();
@@ -149,7 +157,7 @@ export function WaterfallChart({
           <Box sx={{ position: 'relative' }}>
             <EChartsCanvas
               option={option}
-              height={height}
+              height={plotHeight}
               label={title}
               gl
               onWidth={handleWidth}
