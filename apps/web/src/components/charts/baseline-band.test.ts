@@ -101,7 +101,7 @@ describe('the chart kit draws the learned band', () => {
     expect(optionOf([high]).yAxis).toMatchObject({ min: undefined });
   });
 
-  it('names the bands of several series on one axis once (a drive with many trend signals)', () => {
+  it('names the bands of several series once (a drive with many trend signals)', () => {
     const series = withBaselineBands(
       [velocity, { ...velocity, tag: 'S2.velocity' }],
       [learnedTag, { ...learnedTag, tag: 'S2.velocity', centre: 3, warning: 3.6 }],
@@ -110,6 +110,9 @@ describe('the chart kit draws the learned band', () => {
     const option = optionOf(series);
     expect(option.series.map((one) => one.markArea?.label.show)).toEqual([true, false]);
     expect(option.series[1]?.markArea?.data[0]?.[1].yAxis).toBeCloseTo(3.6, 12);
+    // Also across axes of one plot: a voltage and a temperature.
+    const twoAxes = optionOf([series[0] as ChartSeries, { ...(series[1] as ChartSeries), unit: '°C' }]);
+    expect(twoAxes.series.map((one) => one.markArea?.label.show)).toEqual([true, false]);
   });
 });
 

@@ -602,11 +602,12 @@ export function buildTimeSeriesOption(
       );
       if (owner !== undefined) limitOwner.set(`${owner}:${line.kind}:${line.value}`, owner);
     }
-  // The first banded series of each axis names its band 'Learned baseline'.
+  // The first banded series of the plot (of each panel, for small multiples) names its band 'Learned baseline':
+  // the bands take their lines' colours, and one name on top of another would be unreadable.
   const bandNamed = new Map<number, number>();
   series.forEach((one, index) => {
-    const axis = axisOf.get(index) ?? 0;
-    if (one.baseline && !bandNamed.has(axis)) bandNamed.set(axis, index);
+    const plot = panels ? (axisOf.get(index) ?? 0) : 0;
+    if (one.baseline && !bandNamed.has(plot)) bandNamed.set(plot, index);
   });
   const left = drawnAxes.filter((_, index) => index % 2 === 0).length;
   const right = drawnAxes.length - left;
@@ -735,8 +736,7 @@ export function buildTimeSeriesOption(
               silent: true,
               itemStyle: { opacity: BASELINE_OPACITY },
               label: {
-                // Several bands on one axis (a drive's trend signals) are named once.
-                show: bandNamed.get(axisOf.get(index) ?? 0) === index,
+                show: bandNamed.get(panels ? (axisOf.get(index) ?? 0) : 0) === index,
                 position: 'insideTopLeft',
                 color: BASELINE_INK,
                 formatter: one.baseline.label,
