@@ -43,7 +43,7 @@ export async function buildDemoPlant(
     throw new Error(`demo: the administrator cannot sign in (${login.statusCode})`);
   const cookie = `sdp_session=${login.cookies.find((c) => c.name === 'sdp_session')?.value}`;
   const call = async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ): Promise<T> => {
@@ -107,9 +107,23 @@ export async function buildDemoPlant(
         ...model.create,
         equipment_tag_id: tags.get(model.tagCode),
       });
-      const detail = await call<{ modelCode: string }>('GET', `/api/v1/equipment-models/${created.id}`);
+      const detail = await call<{
+        modelCode: string;
+        equipmentModelConfiguration: { id: number; tagCode: string; value: string }[];
+      }>('GET', `/api/v1/equipment-models/${created.id}`);
       if (detail.modelCode !== firstModelCode(model.tagCode, model.typeId)) {
         throw new Error(`demo: model ${model.code} was created as ${detail.modelCode}`);
+      }
+      // Machine Information says what the motor data says (issue 26 item 8: the MCA page showed a rated speed of
+      // 1480 rpm, the type's default, beside the motor data's 1470 rpm that every fault line uses).
+      for (const row of model.create.motor_data_in ?? []) {
+        const item = detail.equipmentModelConfiguration.find(
+          (candidate) => candidate.tagCode === row.modelConfigurationTagCode,
+        );
+        if (item && row.value !== null && Number(item.value) !== row.value)
+          await call('PATCH', `/api/v1/equipment-model-configurations/${item.id}`, {
+            value: String(row.value),
+          });
       }
       // The simulator streams every few seconds: a minute of silence means the demo stopped.
       await demo.setExpectedInterval(created.id, 600);

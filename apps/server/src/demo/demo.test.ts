@@ -76,6 +76,29 @@ describe('the demo plant', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('shows in Machine Information the rated values its motor data says, so one motor has one rated speed (issue 26 item 8)', async () => {
+    const cookie = await signIn(ctx.app, 'owner@example.com', PASSWORD);
+    const { rows } = await ctx.database.pool.query(
+      'SELECT id FROM equipment_models WHERE company_id = $1 AND model_type_id = 2',
+      [plant.companyId],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { id } of rows) {
+      const detail = (
+        await ctx.app.inject({ method: 'GET', url: `/api/v1/equipment-models/${id}`, headers: { cookie } })
+      ).json() as {
+        equipmentModelConfiguration: { tagCode: string; value: string }[];
+        settings: { motor_data_in: { modelConfigurationTagCode: string; value: number | null }[] };
+      };
+      const motorData = detail.settings.motor_data_in.find(
+        (row) => row.modelConfigurationTagCode === 'rated_speed',
+      );
+      const shown = detail.equipmentModelConfiguration.find((item) => item.tagCode === 'rated_speed');
+      expect(motorData?.value).toBe(1470);
+      expect(Number(shown?.value)).toBe(motorData?.value);
+    }
+  });
+
   it('gives its RVS model a machine diagram, once, which the Diagram tab and the report show (issue 27 item 6)', async () => {
     const cookie = await signIn(ctx.app, 'owner@example.com', PASSWORD);
     const { rows } = await ctx.database.pool.query(
