@@ -16,6 +16,7 @@ const DISTRIBUTED: Record<string, string> = {
   measurement_rollups: 'series_id',
   measurement_rollups_6h: 'series_id',
   alarm_states: 'series_id',
+  measurement_arrivals: 'series_id',
   waveforms: 'model_id',
   model_component_status: 'model_id',
   model_status_history: 'model_id',
@@ -35,11 +36,6 @@ const FAN_OUT: { file: string; pattern: RegExp; why: string }[] = [
     file: 'modules/ingest/ingest.repository.ts',
     pattern: /UPDATE waveforms SET unit = \$3, samples = \$4 WHERE id = \$1/,
     why: 'the same sweep rewriting one capture it found',
-  },
-  {
-    file: 'modules/analysis/analysis.repository.ts',
-    pattern: /UPDATE waveforms SET analysed_at = now\(\) WHERE id = ANY/,
-    why: "the analysis marking a model's captures taken (next step: add the model id it holds)",
   },
   {
     file: 'modules/timeseries/timeseries.repository.ts',
@@ -87,6 +83,10 @@ describe('distribution keys', () => {
     expect(missing).toEqual([]);
     const waveformKey = rows.find((row) => row.table === 'waveforms' && row.index === 'waveforms_pkey');
     expect(waveformKey?.columns).toEqual(['model_id', 'id']);
+    const queueKey = rows.find(
+      (row) => row.table === 'measurement_arrivals' && row.index === 'measurement_arrivals_pkey',
+    );
+    expect(queueKey?.columns).toEqual(['series_id', 'id']);
   });
 
   it('every repository statement on a distributed table filters by (or writes) its key, or is a known fan-out', () => {

@@ -60,9 +60,13 @@ export function createAnalysisRepository(pool: pg.Pool) {
       );
     },
 
-    async markAnalysed(ids: string[]) {
+    /** Marks a model's captures taken; by the model's key too, so a cluster asks one shard (docs/scale.md). */
+    async markAnalysed(modelId: string, ids: string[]) {
       if (ids.length)
-        await pool.query('UPDATE waveforms SET analysed_at = now() WHERE id = ANY($1::uuid[])', [ids]);
+        await pool.query('UPDATE waveforms SET analysed_at = now() WHERE model_id = $1 AND id = ANY($2::uuid[])', [
+          modelId,
+          ids,
+        ]);
     },
 
     seriesStates(modelId: string): Promise<SeriesState[]> {
@@ -86,7 +90,7 @@ export function createAnalysisRepository(pool: pg.Pool) {
      */
     async takeArrivals(client: pg.PoolClient, seriesId: number, limit: number) {
       const { rows } = await client.query<{ id: string; points: Buffer }>(
-        `DELETE FROM measurement_arrivals WHERE id IN (
+        `DELETE FROM measurement_arrivals WHERE series_id = $1 AND id IN (
            SELECT id FROM measurement_arrivals WHERE series_id = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
          RETURNING id, points`,
         [seriesId, limit],

@@ -165,7 +165,7 @@ export function createAnalysisService(deps: Deps) {
         }
       }
       await storeFeatures(model.id, points);
-      await repository.markAnalysed(done);
+      await repository.markAnalysed(model.id, done);
       if (done.length === 0) return;
     }
   }
