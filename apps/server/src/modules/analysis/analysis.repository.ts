@@ -63,10 +63,10 @@ export function createAnalysisRepository(pool: pg.Pool) {
     /** Marks a model's captures taken; by the model's key too, so a cluster asks one shard (docs/scale.md). */
     async markAnalysed(modelId: string, ids: string[]) {
       if (ids.length)
-        await pool.query('UPDATE waveforms SET analysed_at = now() WHERE model_id = $1 AND id = ANY($2::uuid[])', [
-          modelId,
-          ids,
-        ]);
+        await pool.query(
+          'UPDATE waveforms SET analysed_at = now() WHERE model_id = $1 AND id = ANY($2::uuid[])',
+          [modelId, ids],
+        );
     },
 
     seriesStates(modelId: string): Promise<SeriesState[]> {
