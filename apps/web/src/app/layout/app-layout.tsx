@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router';
 import { useFollowRouteCompany } from '../../lib/follow-route-company.ts';
 import { MODEL_VIEW_QUERY_ROOT, STRUCTURE_QUERY_ROOT } from '../../lib/query-roots.ts';
@@ -27,6 +27,12 @@ const ProfileDialog = lazy(() =>
   })),
 );
 
+/**
+ * Longest the page waits for the side tree's width (see below) before it shows anyway, at the tree's default width:
+ * a slow tree must not keep the page blank.
+ */
+const DRAWER_FIT_WAIT_MS = 3000;
+
 /** Chrome of the signed-in area: header, company drawer and the current page. */
 export function AppLayout() {
   const { me } = useSession();
@@ -35,7 +41,12 @@ export function AppLayout() {
   const companyRoute = useMatch({ path: '/company/:id', end: false });
   const company = findCompany(me, companyRoute?.params.id ?? me.selectedCompanyId);
   useFollowRouteCompany(companyRoute?.params.id);
-  const { width, fit, resize, save } = useDrawerWidth();
+  const { width, settled, fit, resize, save } = useDrawerWidth();
+  const [fitWaitOver, setFitWaitOver] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setFitWaitOver(true), DRAWER_FIT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
   useLiveEvents(company?.id, LIVE_QUERY_ROOTS);
   const [drawerToggle, setDrawerToggle] = useState<{ routeId: string | undefined; open: boolean }>({
     routeId: undefined,
@@ -60,6 +71,15 @@ export function AppLayout() {
       : drawerToggle.routeId === routeId
         ? drawerToggle.open
         : drawer === 'open';
+  // An open drawer beside the page widens to its tree's names once the tree is in (issue 27.4), which would push the
+  // page sideways after it is drawn (issue 29: layout shift). Until then the page renders (its code and data load)
+  // but is not shown; both then appear in their final places. A width the user chose is final from the start.
+  const waitForDrawer = drawerOpen === true && !narrow && !settled && !fitWaitOver;
+  // The width's first change (the fit) is not animated: the page appears beside the drawer at its final width.
+  const [drawerAnimates, setDrawerAnimates] = useState(false);
+  useEffect(() => {
+    if (settled || fitWaitOver) setDrawerAnimates(true);
+  }, [settled, fitWaitOver]);
   const toggleDrawer = () =>
     narrow ? setOverlay({ locationKey, open: !drawerOpen }) : setDrawerToggle({ routeId, open: !drawerOpen });
 
@@ -81,9 +101,20 @@ export function AppLayout() {
           onResize={resize}
           onResizeEnd={save}
           onWidthForNames={fit}
+          animate={drawerAnimates}
+          waiting={waitForDrawer}
         />
       ) : null}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        aria-busy={waitForDrawer || undefined}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          p: { xs: 2, md: 3 },
+          visibility: waitForDrawer ? 'hidden' : undefined,
+        }}
+      >
         <Toolbar />
         <Outlet />
       </Box>

@@ -41,6 +41,13 @@ type CompanyDrawerProps = {
   onResizeEnd: (width: number) => void;
   /** The tree's width for its names, the drawer's width until the user sets one. */
   onWidthForNames: (width: number) => void;
+  /**
+   * Whether width changes animate (opening and closing); off until the width has settled, so the tree's fit takes
+   * effect at once rather than sliding the page beside it.
+   */
+  animate?: boolean;
+  /** While the width is not final: the drawer keeps its place but shows nothing (its centred content would move). */
+  waiting?: boolean;
 };
 
 /** The side panel of company pages: logo, name, description, expiry date, remaining days and the 'All Model' tree. */
@@ -53,6 +60,8 @@ export function CompanyDrawer({
   onResize,
   onResizeEnd,
   onWidthForNames,
+  animate = true,
+  waiting = false,
 }: CompanyDrawerProps) {
   const { t } = useTranslation();
   const { me } = useSession();
@@ -88,8 +97,12 @@ export function CompanyDrawer({
               width: open ? width : 0,
               flexShrink: 0,
               // Following the pointer exactly matters more than a smooth animation while dragging.
-              transition: (theme) => (resizing ? 'none' : theme.transitions.create('width')),
-              '& .MuiDrawer-paper': { width, boxSizing: 'border-box' },
+              transition: (theme) => (resizing || !animate ? 'none' : theme.transitions.create('width')),
+              '& .MuiDrawer-paper': {
+                width,
+                boxSizing: 'border-box',
+                visibility: waiting ? 'hidden' : undefined,
+              },
             }
       }
       slotProps={{ paper: { component: 'aside', 'aria-label': t('drawer.label') } }}

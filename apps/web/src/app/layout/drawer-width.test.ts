@@ -33,4 +33,15 @@ describe('useDrawerWidth', () => {
     act(() => result.current.fit(450));
     expect(result.current.width).toBe(333);
   });
+
+  it('is settled once the tree has told its width, or from the start when the user chose one (issue 29)', () => {
+    const fresh = renderHook(() => useDrawerWidth());
+    expect(fresh.result.current.settled).toBe(false);
+    // A tree with no names (failed, or nothing assigned) settles it at the narrowest width.
+    act(() => fresh.result.current.fit(0));
+    expect(fresh.result.current).toMatchObject({ settled: true, width: 300 });
+
+    window.localStorage.setItem('sdp.drawer-width', '333');
+    expect(renderHook(() => useDrawerWidth()).result.current.settled).toBe(true);
+  });
 });

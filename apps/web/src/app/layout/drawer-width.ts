@@ -17,7 +17,9 @@ function parseWidth(raw: string): number | undefined {
 
 /**
  * The drawer width, remembered across visits; `save` stores the current width once a drag ends. Until the user
- * has set one, `fit` sizes the drawer to the tree's names (issue 27.4), within the limits.
+ * has set one, `fit` sizes the drawer to the tree's names (issue 27.4), within the limits. `settled` says the
+ * width will not change by itself any more (a chosen width, or the tree's fit told): until then the page beside
+ * an open drawer would be pushed sideways when the tree arrives (issue 29: layout shift).
  */
 export function useDrawerWidth() {
   // The width the user chose by dragging, now or on an earlier visit; none until they do.
@@ -26,11 +28,14 @@ export function useDrawerWidth() {
     chosen.current = readPreference<number | undefined>(preferenceKeys.drawerWidth, parseWidth, undefined);
     return chosen.current ?? DRAWER_DEFAULT_WIDTH;
   });
+  const [fitted, setFitted] = useState(false);
   const fit = useCallback((forNames: number) => {
+    setFitted(true);
     if (chosen.current === undefined) setWidth(clampDrawerWidth(forNames));
   }, []);
   return {
     width,
+    settled: fitted || chosen.current !== undefined,
     fit,
     resize: (next: number) => setWidth(clampDrawerWidth(next)),
     save: (next: number) => {

@@ -12,6 +12,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -55,7 +56,10 @@ function useSelectedKey(root: TreeNode): string | undefined {
 
 type StructureTreeProps = {
   company: MyCompany;
-  /** Told once the tree is in: the width that shows every open row's name whole (the drawer's default). */
+  /**
+   * Told once the tree is in: the width that shows every open row's name whole (the drawer's default); 0 when the
+   * tree has no names to show (it failed, or nothing is assigned), so the drawer knows its width is final.
+   */
   onWidthForNames?: ((width: number) => void) | undefined;
 };
 
@@ -69,6 +73,11 @@ export function StructureTree({ company, onWidthForNames }: StructureTreeProps) 
   const headingId = useId();
   const tree = useTree(company.id);
   const { me } = useSession();
+  const noNames =
+    tree.isError || (tree.data !== undefined && nothingAssigned(me, company.id, tree.data.children.length));
+  useEffect(() => {
+    if (noNames) onWidthForNames?.(0);
+  }, [noNames, onWidthForNames]);
 
   return (
     <Box sx={{ flex: '1 1 auto', minHeight: 240, display: 'flex', flexDirection: 'column' }}>
@@ -162,7 +171,8 @@ function TreeView({ company, root, labelledBy, onWidthForNames }: TreeViewProps)
 
   const textWidth = useTextWidth();
   const toldWidth = useRef(false);
-  useEffect(() => {
+  // Before the paint that shows the rows: the drawer and the page beside it take their final places in one frame.
+  useLayoutEffect(() => {
     // Once per company: later opening or closing of rows leaves the drawer as it is.
     if (toldWidth.current || !onWidthForNames) return;
     toldWidth.current = true;
