@@ -46,15 +46,19 @@ const counts: {
  * The body of the company page and the folder view: model counts by status, the equipment below with the
  * status of each model, and a map of where the equipment stands. On the company page (`filter` given) the count
  * cards choose which models `models` lists (issue 13 item 5), and `models` takes the equipment table's place.
+ * The map comes once `modelsReady` says the tables above it have their rows: it would otherwise be drawn and then
+ * pushed down as they grow (issue 29: layout shift).
  */
 export function OverviewPanel({
   overview,
   filter,
   models,
+  modelsReady = true,
 }: {
   overview: Overview;
   filter?: { status: StatusFilter; onStatus: (status: StatusFilter) => void } | undefined;
   models?: ReactNode;
+  modelsReady?: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const paging = useLocalPaging(DEFAULT_PAGE_SIZE);
@@ -193,18 +197,20 @@ export function OverviewPanel({
         </Box>
       )}
 
-      <Box component="section" aria-labelledby="overview-map">
-        <Typography id="overview-map" variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('structure.overview.mapHeading')}
-        </Typography>
-        {located.length === 0 ? (
-          <EmptyState message={t('structure.overview.noLocations')} />
-        ) : (
-          <Suspense fallback={<Skeleton variant="rounded" height={MAP_HEIGHT} />}>
-            <EquipmentMap equipment={located} height={MAP_HEIGHT} />
-          </Suspense>
-        )}
-      </Box>
+      {modelsReady ? (
+        <Box component="section" aria-labelledby="overview-map">
+          <Typography id="overview-map" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('structure.overview.mapHeading')}
+          </Typography>
+          {located.length === 0 ? (
+            <EmptyState message={t('structure.overview.noLocations')} />
+          ) : (
+            <Suspense fallback={<Skeleton variant="rounded" height={MAP_HEIGHT} />}>
+              <EquipmentMap equipment={located} height={MAP_HEIGHT} />
+            </Suspense>
+          )}
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -19,18 +19,23 @@ export function OverviewSection({
   folderId,
   filter,
   models,
+  modelsReady,
 }: {
   companyId: string;
   folderId: string | null;
   filter?: ComponentProps<typeof OverviewPanel>['filter'];
   models?: ReactNode;
+  modelsReady?: boolean;
 }) {
   const { t } = useTranslation();
   const { me } = useSession();
   const overview = useOverview({ companyId, folderId });
   if (overview.data && nothingAssigned(me, companyId, overview.data.allEquipmentReportJson.length))
     return <EmptyState message={t('structure.noAssignedEquipment')} />;
-  if (overview.data) return <OverviewPanel overview={overview.data} filter={filter} models={models} />;
+  if (overview.data)
+    return (
+      <OverviewPanel overview={overview.data} filter={filter} models={models} modelsReady={modelsReady} />
+    );
   if (overview.isError) {
     return (
       <EmptyState message={describeError(overview.error, t)}>
