@@ -527,14 +527,15 @@ export function buildWaterfallOption(
   };
   const tickStyle = { fontSize: WATERFALL_FONT.tick, lineHeight: WATERFALL_FONT.tickLine };
   const valueLabel = { formatter: waterfallTick, ...tickStyle };
+  // A narrow plot (a phone) gets a taller box: the desktop's flat one would be a strip across it.
+  const narrow = aspect < 1.25;
   return {
     animation: false,
     tooltip: {},
     grid3D: {
       boxWidth: 200,
       boxDepth: 90,
-      // A narrow plot (a phone) gets a taller box: the same flat one would be a strip across it.
-      boxHeight: aspect < 1.25 ? 130 : 70,
+      boxHeight: narrow ? 130 : 70,
       // The box fills the plot: no margins, the camera at the distance the plot's shape allows.
       left: 0,
       right: 0,
@@ -566,8 +567,9 @@ export function buildWaterfallOption(
     },
     yAxis3D: {
       type: 'category',
-      name: labels.dataSet ?? '',
-      nameGap: 50,
+      // On a phone the capture times say it; there is no room for the name beside them.
+      name: narrow ? '' : (labels.dataSet ?? ''),
+      nameGap: 36,
       nameTextStyle,
       data: series.map((one) => one.name),
     },
