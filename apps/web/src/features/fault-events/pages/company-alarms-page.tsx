@@ -5,6 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -170,9 +171,11 @@ export function CompanyAlarmsPage() {
             <MenuItem value="model">{t('faultEvents.sortModel')}</MenuItem>
           </TextField>
           <Box sx={{ flexGrow: 1 }} />
-          <Typography sx={{ alignSelf: 'center' }} color="text.secondary">
-            {t('faultEvents.total', { count: alarms.data?.total ?? 0 })}
-          </Typography>
+          {alarms.data ? (
+            <Typography sx={{ alignSelf: 'center' }} color="text.secondary">
+              {t('faultEvents.total', { count: alarms.data.total })}
+            </Typography>
+          ) : null}
         </Stack>
       </Paper>
       {alarms.isError ? (
@@ -219,11 +222,15 @@ export function CompanyAlarmsPage() {
           </Toolbar>
         </Paper>
       ) : null}
-      {phone ? (
+      {alarms.isPending ? (
+        // Until the first answer, a block where the list will be: a table drawn empty would change its column
+        // widths and header height when the rows come (issue 29: layout shift); nothing stands below it.
+        <Skeleton variant="rounded" height={phone ? 480 : 600} />
+      ) : phone ? (
         <AlarmCards
           items={items}
           zone={zone}
-          emptyMessage={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
+          emptyMessage={t('faultEvents.empty')}
           canAct={canAct}
           ticked={ticked}
           onToggle={toggle}
@@ -259,10 +266,7 @@ export function CompanyAlarmsPage() {
             </TableHead>
             <TableBody>
               {items.length === 0 ? (
-                <EmptyTableRow
-                  columns={columns}
-                  message={alarms.isPending ? t('common.loading') : t('faultEvents.empty')}
-                />
+                <EmptyTableRow columns={columns} message={t('faultEvents.empty')} />
               ) : (
                 items.map((event) => (
                   <TableRow key={event.id} hover selected={ticked.has(event.id) && !event.isDone}>
