@@ -73,7 +73,7 @@ export function CustomizeReportPanel({
           label={t('reports.customize.start')}
           value={start}
           onChange={setStart}
-          error={message(problems.start)}
+          error={message(problems.start) ?? undefined}
           helperText={t('reports.customize.rangeHelp')}
           max={today}
         />
@@ -83,7 +83,7 @@ export function CustomizeReportPanel({
           label={t('reports.customize.end')}
           value={end}
           onChange={setEnd}
-          error={message(problems.end)}
+          error={message(problems.end) ?? undefined}
           helperText=" "
           min={start || undefined}
           max={latestEnd(start, timeZone)}
