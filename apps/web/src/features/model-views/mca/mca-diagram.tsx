@@ -163,16 +163,31 @@ export function McaDiagram({ modelId, timeZone }: { modelId: string; timeZone: s
         aria-label={t('mca.healthStatus')}
         data-status={overall}
       >
-        <Typography variant="subtitle2" color="text.secondary">
+        <Typography variant="subtitle2" component="p" color="text.secondary">
           {t('mca.healthStatus')}
         </Typography>
-        <Typography variant="h5" sx={{ color: statusTextColor(overall), fontWeight: 700, my: 1 }}>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ color: statusTextColor(overall), fontWeight: 700, my: 1 }}
+        >
           {t(`charts.status.${statusKey(overall)}`)}
         </Typography>
-        {data?.lastCaptureAt ? (
-          <Typography variant="caption" color="text.secondary">
+        {/* While loading, the line for the present moment, unseen: the card is as wide as it will be and the
+            diagram beside it does not move when the time comes (issue 29: layout shift). */}
+        {!data || data.lastCaptureAt ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            aria-hidden={!data || undefined}
+            sx={{ visibility: data ? undefined : 'hidden' }}
+          >
             {t('mca.lastCapture', {
-              at: formatChartTime(Date.parse(data.lastCaptureAt), timeZone, 'DD MMMM YYYY, HH:mm'),
+              at: formatChartTime(
+                data?.lastCaptureAt ? Date.parse(data.lastCaptureAt) : Date.now(),
+                timeZone,
+                'DD MMMM YYYY, HH:mm',
+              ),
             })}
           </Typography>
         ) : null}

@@ -79,11 +79,12 @@ export function RvsDiagram({ modelId, diagramUrl }: { modelId: string; diagramUr
           console.warn(`RVS diagram ${diagramUrl} could not be loaded`);
           setFailedUrl(diagramUrl);
         }}
+        // A box of the picture's final height from the start: an image without one grows when it has loaded and
+        // pushes the train and the page down (issue 29: layout shift); the picture is fitted inside.
         sx={{
           display: 'block',
-          mx: 'auto',
-          maxWidth: '100%',
-          maxHeight: { xs: 240, sm: 320 },
+          width: '100%',
+          height: { xs: 240, sm: 320 },
           objectFit: 'contain',
         }}
       />

@@ -26,7 +26,13 @@ export function ModelBreadcrumb({ companyId, equipmentId, modelTitle }: ModelBre
   return (
     <Breadcrumbs
       aria-label={t('modelView.breadcrumb')}
-      sx={{ mb: 1, '& .MuiBreadcrumbs-ol': { rowGap: 0.5 } }}
+      // One line at any width, scrolled sideways when longer: the trail comes with the tree, after the page is drawn,
+      // and a trail wrapping onto a second line would push the whole page down (issue 29: layout shift).
+      sx={{
+        mb: 1,
+        '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap', overflowX: 'auto', whiteSpace: 'nowrap' },
+        '& .MuiBreadcrumbs-li, & .MuiBreadcrumbs-separator': { flexShrink: 0 },
+      }}
       itemsBeforeCollapse={1}
       itemsAfterCollapse={2}
       maxItems={5}
