@@ -101,6 +101,31 @@ describe('the chart kit draws the learned band', () => {
     expect(optionOf([high]).yAxis).toMatchObject({ min: undefined });
   });
 
+  it('does not take the axis below zero for a band near zero on an axis of large values', () => {
+    const bus: ChartSeries = {
+      ...velocity,
+      tag: 'dc_bus',
+      unit: 'V',
+      points: [
+        [T0, 560],
+        [T0 + DAY, 565],
+      ],
+    };
+    const ripple: ChartSeries = {
+      ...velocity,
+      tag: 'dc_ripple',
+      unit: 'V',
+      points: [
+        [T0, 6],
+        [T0 + DAY, 7],
+      ],
+    };
+    const option = optionOf(
+      withBaselineBands([bus, ripple], [{ ...learnedTag, tag: 'dc_ripple', centre: 4.3, warning: 5.7 }], 'x'),
+    );
+    expect(option.yAxis).toMatchObject({ min: 0 });
+  });
+
   it('names the bands of several series once (a drive with many trend signals)', () => {
     const series = withBaselineBands(
       [velocity, { ...velocity, tag: 'S2.velocity' }],

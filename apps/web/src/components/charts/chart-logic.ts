@@ -305,10 +305,14 @@ export function limitAxis(
   const bottom = Math.min(dataMin, ...limits);
   const top = Math.max(dataMax, ...limits);
   const step = 10 ** Math.floor(Math.log10(top - bottom || Math.abs(top) || 1)) / 2;
+  // Rounded outwards, but not below zero when nothing drawn is negative (an amplitude axis starts at 0, not -50).
+  const floor = bottom >= 0 ? 0 : Number.NEGATIVE_INFINITY;
   return {
     min:
       range.yMin ??
-      (bottom < dataMin ? Math.floor((bottom - 0.05 * (top - bottom)) / step) * step : undefined),
+      (bottom < dataMin
+        ? Math.max(floor, Math.floor((bottom - 0.05 * (top - bottom)) / step) * step)
+        : undefined),
     max: range.yMax ?? (top > dataMax ? Math.ceil((top + 0.05 * (top - bottom)) / step) * step : undefined),
   };
 }
