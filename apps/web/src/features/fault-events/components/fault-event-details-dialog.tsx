@@ -13,7 +13,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { FaultEventDetail, FaultEventEvidence, FaultEventPerson } from '@sdp/contracts';
+import {
+  type FaultEventDetail,
+  type FaultEventEvidence,
+  type FaultEventPerson,
+  measurementName,
+} from '@sdp/contracts';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/errors.ts';
@@ -151,7 +156,7 @@ function Evidence({
   timeZone: string;
   alarmType: 1 | 2;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const unit = evidence.unit ? ` ${evidence.unit}` : '';
   const nearest = (hz: number) => {
     const cursor = nearestFaultFrequency(hz, evidence.spectrum?.cursors ?? []);
@@ -161,7 +166,7 @@ function Evidence({
   };
   return (
     <Box sx={{ mt: 0.5 }}>
-      <Row label={evidence.name}>
+      <Row label={measurementName(evidence.name, i18n.language.startsWith('th') ? 'th' : 'en')}>
         {`${twoDecimals(evidence.value)}${unit}`}
         {evidence.exceedPercent !== null
           ? ` · ${t('faultEvents.exceed', {
