@@ -138,19 +138,41 @@ describe('EVS Current Analysis on FAN1', () => {
 });
 
 describe('company overall status on the same plant', () => {
-  it('lists FAN1 with its type, last data and the start of its open alarm', async () => {
+  it('lists FAN1 with its type, last data and the start of its alarm from the status history', async () => {
     await ctx.db.updateTable('equipment_models').set({ status: 2 }).where('id', '=', fan.id).execute();
-    const events = [end - 6 * DAY, end - 2 * DAY].map((at) => ({
-      company_id: tenants.companyId,
-      model_id: fan.id,
-      tag: `${driver}.velocity`,
-      event_date: new Date(at),
-      alarm_type: 2 as const,
-      alarm_message: 'Velocity alarm',
-      alarm_value: 4.6,
-      sensor_id: driver,
-    }));
-    await ctx.db.insertInto('fault_events').values(events).execute();
+    // The stored status history (issue 26 item 1), not open events, says since when: alarm from 6 days ago, normal
+    // 4 days ago, alarm again 2 days ago; an open event of 6 days ago does not move it back.
+    const history = [
+      { at: end - 6 * DAY, status: 2 },
+      { at: end - 4 * DAY, status: 0 },
+      { at: end - 2 * DAY, status: 2 },
+    ];
+    await ctx.db
+      .insertInto('model_status_history')
+      .values(
+        history.map(({ at, status }) => ({
+          model_id: fan.id,
+          changed_at: new Date(at),
+          status,
+          source: 'evaluation' as const,
+          tag: `${driver}.velocity`,
+          value: status === 2 ? 4.6 : 2.1,
+        })),
+      )
+      .execute();
+    await ctx.db
+      .insertInto('fault_events')
+      .values({
+        company_id: tenants.companyId,
+        model_id: fan.id,
+        tag: `${driver}.velocity`,
+        event_date: new Date(end - 6 * DAY),
+        alarm_type: 2 as const,
+        alarm_message: 'Velocity alarm',
+        alarm_value: 4.6,
+        sensor_id: driver,
+      })
+      .execute();
     const response = await get(`/api/v1/model_summary/overall_status?company_id=${tenants.companyId}`);
     expect(response.statusCode).toBe(200);
     const row = response.json().find((r: { model_id: string }) => r.model_id === fan.id);
@@ -159,19 +181,9 @@ describe('company overall status on the same plant', () => {
       equipment_name: 'FAN1',
       equipment_id: fanTag,
       status: 2,
-      alarmSince: new Date(end - 6 * DAY).toISOString(),
+      alarmSince: new Date(end - 2 * DAY).toISOString(),
       lastDataAt: new Date(end).toISOString(),
     });
-    // A done event no longer counts: the alarm is open since the later one.
-    await ctx.db
-      .updateTable('fault_events')
-      .set({ done_at: new Date() })
-      .where('event_date', '=', new Date(end - 6 * DAY))
-      .execute();
-    const after = (await get(`/api/v1/model_summary/overall_status?company_id=${tenants.companyId}`)).json();
-    expect(after.find((r: { model_id: string }) => r.model_id === fan.id).alarmSince).toBe(
-      new Date(end - 2 * DAY).toISOString(),
-    );
   });
 
   it('shows a member only assigned equipment, and another company nothing (403 or 404 with detail)', async () => {
