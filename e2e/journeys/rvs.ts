@@ -128,6 +128,11 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
     // The header carries the RVS logo of a type-5 model (spec 03 §2.2).
     await page.getByRole('img', { name: 'RVS: raw vibration sensor model' }).waitFor();
 
+    // The section bar lists every panel, the accordions too (issue 27 item 4).
+    const outline = page.getByRole('navigation', { name: 'On this page' });
+    for (const name of ['Machine Information', 'Sensor Detail', 'Fault Event Alarm', 'Note and History log'])
+      await outline.getByRole('button', { name, exact: true }).waitFor();
+
     const plots = page.getByRole('region', { name: 'Plots' });
     await plots.getByRole('tab', { name: 'Overall Trend' }).click();
     // First open: the sensor location in the worst state is chosen and drawn without a click (three axes), over
@@ -169,7 +174,43 @@ test('admin: every Plots tab draws P101, BPFO marks, predicted outer race', asyn
 
     await plots.getByRole('tab', { name: '3D Spectrum' }).click();
     await selectAndSearch(page, 2);
-    assert.ok((await pointsOf(chartIn(plots, '3D Spectrum'))) > 0, 'the waterfall draws');
+    const waterfall = chartIn(plots, '3D Spectrum');
+    assert.ok((await pointsOf(waterfall)) > 0, 'the waterfall draws');
+
+    // Data sets read as capture times in the company's zone, never as UTC file names (issue 27 item 2).
+    await page.getByRole('combobox', { name: 'Data set' }).click();
+    const dataSets = await page.getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    assert.ok(
+      dataSets.length > 0 &&
+        dataSets.every(
+          (label) => /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(label) && !/\d{8}T\d{4,6}Z/.test(label),
+        ),
+      `data sets by capture time: ${dataSets.join(' | ')}`,
+    );
+
+    // The waterfall leaves the page's wheel alone until it is clicked; Esc gives the wheel back (issue 27 item 1).
+    await waterfall.scrollIntoViewIfNeeded();
+    const wheelOver = async () => {
+      const box = await waterfall.boundingBox();
+      assert.ok(box, 'the waterfall is laid out');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 200);
+      await sleep(400);
+      return (await page.evaluate(() => window.scrollY)) - before;
+    };
+    assert.ok((await wheelOver()) > 0, 'the wheel over the waterfall scrolls the page');
+    await waterfall.scrollIntoViewIfNeeded();
+    const box = await waterfall.boundingBox();
+    assert.ok(box, 'the waterfall is laid out');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await plots
+      .getByText('The mouse wheel zooms the chart. Press Esc or move away to scroll the page again.')
+      .waitFor();
+    assert.equal(await wheelOver(), 0, 'once clicked, the wheel zooms the waterfall instead');
+    await page.keyboard.press('Escape');
+    await plots.getByText('Click the chart to zoom it with the mouse wheel.').waitFor();
 
     await plots.getByRole('tab', { name: 'Time Waveform', exact: true }).click();
     await choose(page, 'Sensor Location', /Pump DE/);
