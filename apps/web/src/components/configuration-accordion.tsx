@@ -72,6 +72,9 @@ export function ConfigurationAccordion({
         defaultExpanded={defaultExpanded}
         variant="outlined"
         disableGutters
+        // The title inside the summary is the panel's heading: MUI's own h3 around the summary would stand before it,
+        // out of order after the page's h1 (Lighthouse heading order).
+        slotProps={{ heading: { component: 'div' } }}
       >
         <AccordionSummary expandIcon={<ExpandMore />}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>

@@ -38,7 +38,8 @@ export function ChartOverlay({
     >
       {loading ? (
         <Stack spacing={1} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={32} />
+          {/* Decorative: the words beside it say what it means. */}
+          <CircularProgress size={32} aria-hidden />
           <Typography variant="body2" color="text.secondary">
             {t('charts.loading')}
           </Typography>

@@ -256,7 +256,9 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
       onChange={(_event, next) => setExpanded(next)}
       disableGutters
       sx={{ mt: 2 }}
-      slotProps={{ transition: { unmountOnExit: true } }}
+      // The title inside the summary is the panel's heading: MUI's own h3 around the summary would stand before it,
+      // out of order after the page's h1 (Lighthouse heading order).
+      slotProps={{ transition: { unmountOnExit: true }, heading: { component: 'div' } }}
     >
       <AccordionSummary
         expandIcon={<ExpandMore />}

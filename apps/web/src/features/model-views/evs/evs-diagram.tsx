@@ -217,7 +217,7 @@ function EvsDiagramBody({ data, timeZone }: { data: EvsStatus; timeZone: string 
         ))}
       </Box>
       <Box component="section" aria-labelledby="evs-sensor-detail">
-        <Typography id="evs-sensor-detail" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        <Typography id="evs-sensor-detail" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
           {t('vcaEvs.sensorDetail')}
         </Typography>
         {phone ? (

@@ -416,7 +416,7 @@ function FaultFrequencyLists({
           component="section"
           aria-label={t('mca.faultList', { file: labelOf(file.fileName, file.alias) })}
         >
-          <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
+          <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600 }}>
             {t('mca.faultList', { file: labelOf(file.fileName, file.alias) })}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p">

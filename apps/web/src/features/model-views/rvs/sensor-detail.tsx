@@ -65,6 +65,9 @@ export function SensorDetail({ modelId }: { modelId: string }) {
       defaultExpanded
       disableGutters
       variant="outlined"
+      // The title inside the summary is the panel's heading: MUI's own h3 around the summary would stand before it,
+      // out of order after the page's h1 (Lighthouse heading order).
+      slotProps={{ heading: { component: 'div' } }}
     >
       <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

@@ -71,16 +71,21 @@ export function TransformerDiagram({ modelId }: { modelId: string }) {
       </Box>
       <Stack spacing={2} sx={{ width: { md: 220 } }}>
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('modelView.healthStatus')} component="section">
-          <Typography variant="subtitle2">{t('modelView.healthStatus')}</Typography>
+          <Typography variant="subtitle2" component="p">
+            {t('modelView.healthStatus')}
+          </Typography>
           <Typography
             variant="h6"
+            component="p"
             sx={{ color: statusTextColor(diagram.summaryHealthStatus), fontWeight: 700 }}
           >
             {statusName(diagram.summaryHealthStatus)}
           </Typography>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('modelView.cooling')} component="section">
-          <Typography variant="subtitle2">{t('modelView.cooling')}</Typography>
+          <Typography variant="subtitle2" component="p">
+            {t('modelView.cooling')}
+          </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <FanIcon status={diagram.g} label={t('modelView.cooling')} size={36} />
             <Typography>{statusName(diagram.g)}</Typography>

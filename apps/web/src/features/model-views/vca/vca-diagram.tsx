@@ -152,7 +152,9 @@ function VcaDiagramBody({ data }: { data: VcaDiagramData }) {
           component="section"
           aria-label={t('vcaEvs.percentLoad')}
         >
-          <Typography variant="subtitle2">{t('vcaEvs.percentLoad')}</Typography>
+          <Typography variant="subtitle2" component="p">
+            {t('vcaEvs.percentLoad')}
+          </Typography>
           <GaugeChart
             item={{
               name: t('vcaEvs.percentLoad'),
@@ -169,7 +171,7 @@ function VcaDiagramBody({ data }: { data: VcaDiagramData }) {
           </Typography>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('vcaEvs.vsdStatus')}>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             {t('vcaEvs.vsdStatus')}
           </Typography>
           <Stack spacing={1} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>

@@ -67,6 +67,9 @@ export function NotePanel({ modelId, timeZone, history }: NotePanelProps) {
       defaultExpanded
       disableGutters
       sx={{ mt: 2 }}
+      // The title inside the summary is the panel's heading: MUI's own h3 around the summary would stand before it,
+      // out of order after the page's h1 (Lighthouse heading order).
+      slotProps={{ heading: { component: 'div' } }}
     >
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls="note-panel" id="note-panel-header">
         <Typography variant="h6" component="h2">

@@ -51,7 +51,7 @@ export function PanelCard({
       sx={{ p: 1.5, height: '100%', minWidth: 0, borderTop: 3, borderTopColor: statusColor(status) }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle2" component="h3" sx={{ flex: 1, fontWeight: 700 }}>
+        <Typography variant="subtitle2" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
           {title}
         </Typography>
         <StatusDot status={status} />
