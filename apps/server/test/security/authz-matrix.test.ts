@@ -214,6 +214,7 @@ const REQUESTS: Record<string, (scope: Scope, role: Role) => Call | Promise<Call
 
   'GET /api/v1/users/me [no company]': () => get('/api/v1/users/me'),
   'GET /api/v1/users/me [?company_id]': (scope) => get(`/api/v1/users/me?company_id=${company(scope)}`),
+  'PUT /api/v1/users/me/language': () => json('PUT', '/api/v1/users/me/language', { language: 'th' }),
   'PUT /api/v1/users/me/company': (scope) =>
     json('PUT', '/api/v1/users/me/company', { company_id: company(scope) }),
   'GET /api/v1/companies': () => get('/api/v1/companies'),

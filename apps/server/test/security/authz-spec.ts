@@ -233,6 +233,10 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       },
     },
   },
+  'PUT /api/v1/users/me/language': {
+    rule: signedIn,
+    why: 'issue 27 item 5: the language your mails are written in (your own setting only)',
+  },
   'PUT /api/v1/users/me/company': {
     rule: { kind: 'signedIn', scope: 'company' },
     why: 'select a company you belong to; issue 11: another tenant answers 404',
@@ -656,6 +660,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     why: SPEC_PERMISSIONS.ManageSensorPointNotes.source,
   },
   'GET /api/v1/equipment-models/:id/summary': view,
+  'GET /api/v1/equipment-models/:id/status-history': view,
   'GET /api/v1/health_monitoring/tr-model-result-data/new': view,
   'GET /api/v1/advance-analysis/dga-result': view,
   'GET /api/v1/advance-analysis/dga-raw': view,
