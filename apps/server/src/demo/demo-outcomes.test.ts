@@ -33,6 +33,16 @@ beforeAll(async () => {
   model = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P1'), 1);
   for (let i = 0; i < 10; i++) await event(i % 2 === 0 ? 1 : 2, 60 - i * 5, `S1.acceleration.x`);
   await event(2, 1, 'S1.velocity.x');
+  // A warning and an alarm on a tag still in alarm at the end of the history.
+  await event(1, 40, 'S1.envelope.x');
+  await event(2, 20, 'S1.envelope.x');
+  // The evaluated tags: the acceleration back to normal, the envelope still in alarm.
+  for (const [tag, status] of [
+    ['S1.acceleration.x', 0],
+    ['S1.envelope.x', 2],
+  ] as const)
+    await sql`WITH s AS (INSERT INTO series (model_id, tag) VALUES (${model.id}, ${tag}) RETURNING id)
+      INSERT INTO alarm_states (series_id, state, status) SELECT id, '{}', ${status} FROM s`.execute(ctx.db);
 }, 60_000);
 
 afterAll(async () => {
@@ -40,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('closeDemoHistory', () => {
-  it('closes the events older than a week with outcomes, once, and the precision figures count them', async () => {
+  it('closes the events older than a week whose condition has cleared with outcomes, once, and the precision figures count them', async () => {
     expect(await closeDemoHistory(ctx.db, tenants.companyId, 'owner@acme.test')).toBe(10);
     const response = await requestAs(
       ctx.app,
@@ -53,11 +63,32 @@ describe('closeDemoHistory', () => {
     expect(figures.total).toMatchObject({ closed: 10, confirmed: 6, noFault: 2, planned: 2, precision: 0.6 });
     expect(figures.total.warnedFirst).toBeGreaterThan(0);
     expect(figures.failureModes.map((row) => row.failureMode)).toEqual(['bearing']);
-    // The recent event stays open; a second call (a restart) changes nothing.
+    // The recent event stays open, and so do the events of the tag still in alarm (issue 26 item 1: closed while
+    // their condition holds, the next evaluation would continue them in new events at once); every tag in warning or
+    // alarm keeps an open event of its level or above. A second call (a restart) changes nothing.
     const open = await sql<{
-      n: number;
-    }>`SELECT count(*)::int AS n FROM fault_events WHERE done_at IS NULL`.execute(ctx.db);
-    expect(open.rows[0]?.n).toBe(1);
+      tag: string;
+      alarm_type: number;
+    }>`SELECT tag, alarm_type FROM fault_events WHERE done_at IS NULL ORDER BY tag, alarm_type`.execute(
+      ctx.db,
+    );
+    expect(open.rows).toEqual([
+      { tag: 'S1.envelope.x', alarm_type: 1 },
+      { tag: 'S1.envelope.x', alarm_type: 2 },
+      { tag: 'S1.velocity.x', alarm_type: 2 },
+    ]);
+    const uncovered = await sql<{
+      tag: string;
+    }>`SELECT s.tag FROM series s JOIN alarm_states a ON a.series_id = s.id
+      WHERE a.status > 0 AND NOT EXISTS (SELECT 1 FROM fault_events f WHERE f.model_id = s.model_id AND f.tag = s.tag
+        AND f.alarm_type >= a.status AND f.done_at IS NULL)`.execute(ctx.db);
+    expect(uncovered.rows).toEqual([]);
+    // Each closed a day after the model's last crossing of the closed events, never after its condition cleared.
+    const closedAt = await sql<{
+      days: number;
+    }>`SELECT DISTINCT round(extract(epoch FROM now() - done_at) / 86400)::int
+      AS days FROM fault_events WHERE done_at IS NOT NULL`.execute(ctx.db);
+    expect(closedAt.rows).toEqual([{ days: 14 }]);
     await event(2, 30, 'S1.velocity.x');
     expect(await closeDemoHistory(ctx.db, tenants.companyId, 'owner@acme.test')).toBe(0);
   });
