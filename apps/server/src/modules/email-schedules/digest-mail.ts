@@ -31,6 +31,11 @@ const WORDS = {
   },
 } as const;
 
+/** 'N alarms, M warnings' with proper plurals in English or Thai: the digests' and the report mails' count line. */
+export function alarmCounts(alarms: number, warnings: number, language: Language): string {
+  return WORDS[language].counts(alarms, warnings);
+}
+
 /** User-given text on one line, neutralised for a mail (issue 23 item 13). */
 const line = (text: string) => mailText(text, { oneLine: true, maxLength: 300 });
 
@@ -83,7 +88,7 @@ export function digestMail(raw: {
   const when = (instant: Date) => mailDate(instant, input.timeZone, language).dateTime;
   const alarms = input.events.filter((e) => e.alarm_type === 2).length;
   const warnings = input.events.length - alarms;
-  const counts = words.counts(alarms, warnings);
+  const counts = alarmCounts(alarms, warnings, language);
   const periodName = words.period[input.period];
   const tagName = input.tagAlias ? `${input.tagTitle} (${input.tagAlias})` : input.tagTitle;
   const range = `${when(input.from)} – ${when(input.to)} (${input.timeZone})`;

@@ -315,7 +315,7 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
         .execute();
     },
 
-    /** The chosen recipients still active in the company. */
+    /** The chosen recipients still active in the company, each with the language their mails are written in. */
     recipients(companyId: string, kind: ReportKind) {
       return db
         .selectFrom('report_recipients as r')
@@ -323,7 +323,13 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
         .innerJoin('memberships as ms', (join) =>
           join.onRef('ms.user_id', '=', 'r.user_id').on('ms.company_id', '=', companyId),
         )
-        .select(['u.id', 'u.email'])
+        .select([
+          'u.id',
+          'u.email',
+          sql<
+            'en' | 'th'
+          >`coalesce((SELECT s.language FROM user_settings s WHERE s.user_id = u.id), 'en')`.as('language'),
+        ])
         .where('r.company_id', '=', companyId)
         .where('r.kind', '=', kind)
         .where('ms.status', '=', 'active')

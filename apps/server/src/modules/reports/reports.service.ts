@@ -14,7 +14,7 @@ import type { Db } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
-import { escapeHtml, mailText } from '../../mail/user-text.ts';
+import { escapeHtml } from '../../mail/user-text.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import { localTime } from '../email-schedules/digest-mail.ts';
 import type { EmailSchedulesRepository } from '../email-schedules/email-schedules.repository.ts';
@@ -34,6 +34,7 @@ import { sensorMarkContext } from '../rvs/rvs-model.ts';
 import type { StatusHistoryService } from '../status-history/status-history.service.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import { spectrumAxisMaxHz, type TrendChart } from './report-charts.ts';
+import { reportMail } from './report-mail.ts';
 import { type ReportData, renderReportPdf } from './report-pdf.ts';
 import { MODEL_TYPE_OF_KIND, type ReportsRepository } from './reports.repository.ts';
 
@@ -310,28 +311,6 @@ export function createReportsService(deps: {
     return { pdf, name, data };
   }
 
-  function reportMail(data: ReportData, name: string) {
-    // Titles are user-given: neutralised so no mail client links a typed address (issue 23 item 13).
-    const line = (text: string) => mailText(text, { oneLine: true, maxLength: 200 });
-    const company = line(data.company.title);
-    const model = {
-      title: line(data.model.title),
-      code: line(data.model.code),
-      tagCode: line(data.model.tagCode),
-    };
-    const zone = data.period.timeZone;
-    const range = `${localTime(data.period.from, zone)} – ${localTime(data.period.to, zone)}`;
-    const alarms = data.events.filter((e) => e.alarm_type === 2).length;
-    const warnings = data.events.length - alarms;
-    const kindName = data.kind === 'MCA' ? 'MCA monthly report' : 'RVS report';
-    return {
-      // ASCII subject: mail clients list it as written (an en dash would make the whole header an encoded word).
-      subject: `SDP ${kindName}: ${model.title} (${model.code}) ${range.replace(' – ', ' to ')}`,
-      text: `${company}\n${kindName} of ${model.title} (${model.code}), equipment ${model.tagCode}.\nPeriod: ${range} (${zone})\n${alarms} alarm(s), ${warnings} warning(s) in the period.\nThe report is attached (${name}).\n`,
-      html: `<p>${escapeHtml(company)}</p><p><b>${escapeHtml(kindName)}</b> of ${escapeHtml(model.title)} (${escapeHtml(model.code)}), equipment ${escapeHtml(model.tagCode)}.<br>Period: ${escapeHtml(range)} (${escapeHtml(zone)})<br>${alarms} alarm(s), ${warnings} warning(s) in the period.</p><p>The report is attached (${escapeHtml(name)}).</p>`,
-    };
-  }
-
   /** Renders one model's report and queues it to the recipients, once per run key. Answers mails queued. */
   async function sendModelReport(
     companyId: string,
@@ -345,7 +324,8 @@ export function createReportsService(deps: {
     const recipients = (await repository.recipients(companyId, kind)).filter((r) => seeing.has(r.id));
     if (recipients.length === 0) return 0;
     const { pdf, name, data } = await render(modelId, from, to, kind);
-    const message = reportMail(data, name);
+    // One mail per language, each recipient's in the language they read the portal in (issue 27 item 5).
+    const messages = { en: reportMail(data, name, 'en'), th: reportMail(data, name, 'th') };
     const link = `${deps.publicUrl.replace(/\/$/, '')}/model/${modelId}`;
     return db.transaction().execute(async (trx) => {
       if (!(await deps.runs.claimRun(runKey, trx))) return 0;
@@ -354,7 +334,8 @@ export function createReportsService(deps: {
         trx,
       );
       let queued = 0;
-      for (const { email } of recipients) {
+      for (const { email, language } of recipients) {
+        const message = messages[language];
         const id = await mail.enqueue(
           {
             recipient: email,

@@ -420,8 +420,45 @@ describe('report settings (spec 01 §2, §3, §5, §6)', () => {
   });
 });
 
+/** A received mail's subject (encoded words decoded) and its text/plain part (quoted-printable or base64 decoded). */
+function readMail(raw: string): { subject: string; text: string } {
+  const unfolded = raw.replace(/\r\n/g, '\n');
+  const head = (unfolded.split('\n\n')[0] ?? '').replace(/\n[ \t]+/g, ' ');
+  const subject = (/^Subject: (.*)$/im.exec(head)?.[1] ?? '').replace(
+    /=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi,
+    (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+  );
+  const part = unfolded.split(/\n--[^\n]+\n/).find((p) => /^Content-Type: text\/plain/im.test(p)) ?? '';
+  const [partHead = '', ...rest] = part.split('\n\n');
+  const body = rest.join('\n\n');
+  const text = /Content-Transfer-Encoding: base64/i.test(partHead)
+    ? Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8')
+    : body
+        .replace(/=\n/g, '')
+        .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+  return { subject, text };
+}
+
 describe('auto-send through the outbox', () => {
   it('mails the monthly report with the PDF attached to each recipient who sees the model, once, whatever repeats or restarts', async () => {
+    // The member reads the portal in Thai: their report mail is written in Thai, the owner's in English.
+    const thai = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/language',
+      headers: { ...CSRF, cookie: cookies.member },
+      payload: { language: 'th' },
+    });
+    expect(thai.statusCode).toBe(204);
     // A recipient chosen for the company's MCA reports who is not assigned P102 gets none of its reports.
     await ctx.db
       .insertInto('report_recipients')
@@ -449,7 +486,34 @@ describe('auto-send through the outbox', () => {
     const received = smtp.inbox.filter((m) => m.raw.includes('application/pdf'));
     expect(received.map((m) => m.to[0]).sort()).toEqual(['member@acme.test', 'owner@acme.test']);
     expect(received[0]?.raw).toMatch(/filename="?P102-MCA\d*_MCA_report_/);
-    expect(received[0]?.raw.replace(/\r\n[ \t]+/g, ' ')).toContain('Subject: SDP MCA monthly report');
+    // Each in the recipient's language, the period's alarms and warnings counted with proper plurals (issue 27
+    // item 5), the same numbers in both languages.
+    const english = readMail(received.find((m) => m.to[0] === 'owner@acme.test')?.raw ?? '');
+    const inThai = readMail(received.find((m) => m.to[0] === 'member@acme.test')?.raw ?? '');
+    // The English subject is ASCII, so it travels unencoded and mail clients list it as written.
+    expect(received.find((m) => m.to[0] === 'owner@acme.test')?.raw.replace(/\r\n[ \t]+/g, ' ')).toContain(
+      'Subject: SDP MCA monthly report',
+    );
+    expect(english.subject).toMatch(
+      new RegExp(
+        `^SDP MCA monthly report: Model 2 \\(${mca.code}\\) \\d{2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} to `,
+      ),
+    );
+    expect(english.text).toContain(`MCA monthly report of`);
+    expect(english.text).not.toContain('(s)');
+    expect(english.text).not.toMatch(/ช่วงเวลา|ครั้ง|รายงาน/);
+    const counted = /(\d+) (alarms?), (\d+) (warnings?) in the period\./.exec(english.text);
+    expect(counted).not.toBeNull();
+    const [, alarms, alarmWord, warnings, warningWord] = counted as RegExpExecArray;
+    expect(alarmWord).toBe(alarms === '1' ? 'alarm' : 'alarms');
+    expect(warningWord).toBe(warnings === '1' ? 'warning' : 'warnings');
+    expect(inThai.subject).toMatch(
+      new RegExp(`^SDP รายงาน MCA รายเดือน: Model 2 \\(${mca.code}\\) \\d{2} \\S+ \\d{4}, \\d{2}:\\d{2} ถึง `),
+    );
+    expect(inThai.text).toContain('ช่วงเวลา: ');
+    expect(inThai.text).toContain(`ในช่วงเวลานี้มีแจ้งเตือนอันตราย ${alarms} ครั้ง เตือน ${warnings} ครั้ง`);
+    expect(inThai.text).toContain('รายงานแนบมากับอีเมลนี้ (');
+    expect(inThai.text).not.toMatch(/monthly report|in the period|attached/);
   }, 60_000);
 
   it('an RVS fault event sends its model’s report at once when the model’s realtime switch is on, once per event', async () => {
