@@ -97,6 +97,16 @@ test('TX1: the alarm badge on H, every tab drawn, the DGA calculator, Excel read
     await calculator.getByRole('textbox', { name: 'CH4' }).fill('60');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
     await calculator.getByText('Please fill in all data.').waitFor();
+    // Its date and time are typed as the portal's other dates, DD/MM/YYYY and a 24-hour HH:mm (issue 27 item 5).
+    const day = calculator.getByRole('textbox', { name: 'Date', exact: true });
+    const time = calculator.getByRole('textbox', { name: 'Time', exact: true });
+    assert.match(await day.inputValue(), /^\d{2}\/\d{2}\/\d{4}$/);
+    assert.match(await time.inputValue(), /^\d{2}:\d{2}$/);
+    const typedTime = await time.inputValue();
+    await time.fill('25:00');
+    await calculator.getByRole('button', { name: 'Read stored values' }).click();
+    await calculator.getByText('Enter a date as DD/MM/YYYY and a time as HH:mm.').waitFor();
+    await time.fill(typedTime);
     await calculator.getByRole('button', { name: 'Read stored values' }).click();
     await page.waitForFunction(
       () => (document.querySelector('input[inputmode="decimal"]') as HTMLInputElement | null)?.value !== '60',

@@ -8,11 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DUVAL_ZONE_COLORS, type DuvalPoint } from '../../../../components/charts/duval-logic.ts';
+import { DateField } from '../../../../components/date-field.tsx';
 import { describeError } from '../../../../lib/errors.ts';
 import { type DgaCalculation, useCalculateDga } from '../../api/calculate-dga.ts';
 import type { DgaSensorType } from '../../api/get-dga-raw.ts';
 import { getDgaResult } from '../../api/get-dga-result.ts';
-import { type GasInputs, localDateTimeToIso, nowLocalDateTime, parseGases } from './dga-logic.ts';
+import { type GasInputs, nowTyped, parseGases, typedDateTimeToIso } from './dga-logic.ts';
 
 const EMPTY: GasInputs = { ch4: '', c2h4: '', c2h2: '' };
 
@@ -33,7 +34,8 @@ export function DgaCalculator({
   onCalculated: (point: DuvalPoint | null) => void;
 }) {
   const { t } = useTranslation();
-  const [at, setAt] = useState(() => nowLocalDateTime(new Date(), timeZone));
+  // Typed as the portal's other dates: DD/MM/YYYY and a 24-hour HH:mm, in every language and browser (issue 27 item 5).
+  const [at, setAt] = useState(() => nowTyped(new Date(), timeZone));
   const [gases, setGases] = useState<GasInputs>(EMPTY);
   const [message, setMessage] = useState<string>();
   const [result, setResult] = useState<DgaCalculation>();
@@ -41,7 +43,7 @@ export function DgaCalculator({
   const calculate = useCalculateDga();
 
   const handleLoad = async () => {
-    const iso = localDateTimeToIso(at, timeZone);
+    const iso = typedDateTimeToIso(at.day, at.time, timeZone);
     if (!iso) {
       setMessage(t('txAnalysis.dga.badDateTime'));
       return;
@@ -113,13 +115,24 @@ export function DgaCalculator({
       </Typography>
       <Stack spacing={2}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <DateField
+            size="small"
+            width={180}
+            name="dga-date"
+            label={t('txAnalysis.dga.date')}
+            value={at.day}
+            onChange={(day) => setAt({ ...at, day })}
+          />
           <TextField
             size="small"
-            type="datetime-local"
-            label={t('txAnalysis.dga.dateTime')}
-            value={at}
-            onChange={(event) => setAt(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            name="dga-time"
+            label={t('txAnalysis.dga.time')}
+            value={at.time}
+            onChange={(event) => setAt({ ...at, time: event.target.value })}
+            placeholder={t('txAnalysis.dga.timeFormat')}
+            helperText={t('txAnalysis.dga.timeFormat')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+            sx={{ width: 96 }}
           />
           <Button size="small" onClick={() => void handleLoad()} disabled={loadingValues}>
             {t('txAnalysis.dga.loadValues')}

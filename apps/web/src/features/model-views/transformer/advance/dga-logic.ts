@@ -1,7 +1,7 @@
 import type { TrDgaSample } from '@sdp/contracts';
 import dayjs from 'dayjs';
 import type { DuvalPoint } from '../../../../components/charts/duval-logic.ts';
-import { resolveTimeZone } from '../../../../lib/time.ts';
+import { parseCompanyDate, resolveTimeZone } from '../../../../lib/time.ts';
 
 /** Days of DGA history the triangle shows by default: a season of daily samples, enough to see a zone move. */
 export const DGA_HISTORY_DAYS = 90;
@@ -19,16 +19,23 @@ export function samplePoint(sample: TrDgaSample): DuvalPoint {
   };
 }
 
-/** The value of a datetime-local input ('YYYY-MM-DDTHH:mm') read in the company's zone, as an ISO instant. */
-export function localDateTimeToIso(local: string, timeZone: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return undefined;
-  const instant = dayjs.tz(local.replace('T', ' '), resolveTimeZone(timeZone));
+const TYPED_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * A typed day ('DD/MM/YYYY', the portal's date field) and time ('HH:mm', 24 h) read in the company's zone, as an
+ * ISO instant; undefined unless both are real.
+ */
+export function typedDateTimeToIso(day: string, time: string, timeZone: string): string | undefined {
+  const iso = parseCompanyDate(day);
+  if (!iso || !TYPED_TIME.test(time.trim())) return undefined;
+  const instant = dayjs.tz(`${iso} ${time.trim()}`, resolveTimeZone(timeZone));
   return instant.isValid() ? instant.toISOString() : undefined;
 }
 
-/** Now in the company's zone as a datetime-local value. */
-export function nowLocalDateTime(now: Date, timeZone: string): string {
-  return dayjs(now).tz(resolveTimeZone(timeZone)).format('YYYY-MM-DDTHH:mm');
+/** Now in the company's zone as the calculator's fields show it: 'DD/MM/YYYY' and 'HH:mm'. */
+export function nowTyped(now: Date, timeZone: string): { day: string; time: string } {
+  const local = dayjs(now).tz(resolveTimeZone(timeZone));
+  return { day: local.format('DD/MM/YYYY'), time: local.format('HH:mm') };
 }
 
 export interface GasInputs {
