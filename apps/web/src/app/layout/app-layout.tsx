@@ -76,9 +76,15 @@ export function AppLayout() {
   // but is not shown; both then appear in their final places. A width the user chose is final from the start.
   const waitForDrawer = drawerOpen === true && !narrow && !settled && !fitWaitOver;
   // The width's first change (the fit) is not animated: the page appears beside the drawer at its final width.
+  // Opening and closing animate from the frame after (React may run this effect before the browser has drawn the
+  // fitted width, and a transition switched on in the same frame would animate the fit after all).
   const [drawerAnimates, setDrawerAnimates] = useState(false);
   useEffect(() => {
-    if (settled || fitWaitOver) setDrawerAnimates(true);
+    if (!settled && !fitWaitOver) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setDrawerAnimates(true));
+    });
+    return () => cancelAnimationFrame(frame);
   }, [settled, fitWaitOver]);
   const toggleDrawer = () =>
     narrow ? setOverlay({ locationKey, open: !drawerOpen }) : setDrawerToggle({ routeId, open: !drawerOpen });
@@ -100,7 +106,8 @@ export function AppLayout() {
           width={width}
           onResize={resize}
           onResizeEnd={save}
-          onWidthForNames={fit}
+          // A tree slower than the wait no longer moves the page it came beside: the drawer keeps its width.
+          onWidthForNames={fitWaitOver && !settled ? undefined : fit}
           animate={drawerAnimates}
           waiting={waitForDrawer}
         />

@@ -40,7 +40,7 @@ type CompanyDrawerProps = {
   onResize: (width: number) => void;
   onResizeEnd: (width: number) => void;
   /** The tree's width for its names, the drawer's width until the user sets one. */
-  onWidthForNames: (width: number) => void;
+  onWidthForNames: ((width: number) => void) | undefined;
   /**
    * Whether width changes animate (opening and closing); off until the width has settled, so the tree's fit takes
    * effect at once rather than sliding the page beside it.
