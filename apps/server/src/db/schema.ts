@@ -384,6 +384,16 @@ export interface ModelComponentStatusTable {
   status: number;
   updated_at: CreatedAt;
 }
+/** One row per change of a model's status (migration 0043, docs/fault-events-and-notes.md "Status history"). */
+export interface ModelStatusHistoryTable {
+  model_id: string;
+  changed_at: Date;
+  status: number;
+  source: 'evaluation' | 'no_data' | 'backfill';
+  tag: string | null;
+  value: number | null;
+  recorded_at: CreatedAt;
+}
 export interface FaultEventsTable {
   id: Generated<number>;
   company_id: string;
@@ -468,6 +478,7 @@ export interface Database {
   waveforms: WaveformsTable;
   alarm_states: AlarmStatesTable;
   model_component_status: ModelComponentStatusTable;
+  model_status_history: ModelStatusHistoryTable;
   fault_events: FaultEventsTable;
   model_types: ModelTypesTable;
   configuration_items: ConfigurationItemsTable;
