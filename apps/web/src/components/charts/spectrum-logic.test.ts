@@ -14,6 +14,7 @@ import {
   SECOND_PEAK_LEFT_OF_REF,
   type SpectrumLabels,
   type SpectrumSeries,
+  shortDataSetLabel,
   sidebandLines,
   snapToPeak,
   spectrumExcelRows,
@@ -242,6 +243,24 @@ describe('spectrum logic', () => {
       unknown
     >;
     expect([grid.left, grid.right, grid.top, grid.bottom]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('on a phone names the amplitude in the title and labels data sets by their time alone (issue 27 item 1)', () => {
+    const names = ['27/11/2026 09:00 · Pump DE H', '28/11/2026 09:00 · Pump DE H'];
+    const narrow = buildWaterfallOption(
+      names.map((name) => ({ ...spectrum, name })),
+      { xUnit: 'hz', unitLabel: 'm/s²', labels, aspect: 0.8 },
+    );
+    const y = narrow.yAxis3D as { axisLabel: { formatter: (name: string) => string } };
+    expect(names.map(y.axisLabel.formatter)).toEqual(['27/11 09:00', '28/11 09:00']);
+    expect((narrow.zAxis3D as { name: string }).name).toBe('');
+    expect((narrow.title as { text: string }).text).toBe('Amplitude [m/s²]');
+    expect(shortDataSetLabel('capture A')).toBe('capture A');
+    // On a desktop the axis keeps its name and the labels stay whole.
+    const wide = buildWaterfallOption([spectrum], { xUnit: 'hz', unitLabel: 'm/s²', labels, aspect: 2.5 });
+    expect((wide.zAxis3D as { name: string }).name).toBe('Amplitude [m/s²]');
+    expect(wide.title).toBeUndefined();
+    expect((wide.yAxis3D as { axisLabel?: unknown }).axisLabel).toBeUndefined();
   });
 
   it('exports the points shown, x in the unit shown', () => {

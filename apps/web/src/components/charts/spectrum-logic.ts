@@ -472,6 +472,15 @@ function waterfallTick(value: number): string {
 }
 
 /**
+ * A data set's label as a phone's waterfall shows it: the capture time without its year or the capture's own label
+ * ('27/11/2026 09:00 · Pump DE H' → '27/11 09:00'); a label of another form is kept.
+ */
+export function shortDataSetLabel(label: string): string {
+  const time = label.split(' · ')[0] ?? label;
+  return time.replace(/^(\d{2}\/\d{2})\/\d{4}/, '$1');
+}
+
+/**
  * The ECharts-GL option of the 3D waterfall (spec 03 §2.6): each data set a line3D at its own depth (y = its
  * index, labelled by name), x the frequency in Hz or CPM, z the amplitude; mark lines as curtains across all
  * depths at their frequency; the picked peaks as points. Every axis is named (with its unit) in legible type, and
@@ -529,6 +538,7 @@ export function buildWaterfallOption(
   const valueLabel = { formatter: waterfallTick, ...tickStyle };
   // A narrow plot (a phone) gets a taller box: the desktop's flat one would be a strip across it.
   const narrow = aspect < 1.25;
+  const amplitudeName = unitLabel ? `${labels.amplitude} [${unitLabel}]` : labels.amplitude;
   return {
     animation: false,
     tooltip: {},
@@ -572,14 +582,18 @@ export function buildWaterfallOption(
       nameGap: 36,
       nameTextStyle,
       data: series.map((one) => one.name),
+      // On a phone a data set's label is its time alone ('27/11 09:00'): the whole label ran off the right edge.
+      ...(narrow ? { axisLabel: { ...tickStyle, formatter: shortDataSetLabel } } : {}),
     },
     zAxis3D: {
       type: 'value',
-      name: unitLabel ? `${labels.amplitude} [${unitLabel}]` : labels.amplitude,
+      // On a phone the amplitude axis' name is the chart's title instead: beside the axis it was cut at the left.
+      name: narrow ? '' : amplitudeName,
       nameGap: 24,
       nameTextStyle,
       axisLabel: valueLabel,
     },
+    ...(narrow ? { title: { text: amplitudeName, left: 0, top: 0, textStyle: nameTextStyle } } : {}),
     series: [
       ...series.map((one, index) => ({
         type: 'line3D',

@@ -951,6 +951,7 @@ export const en = {
     loadFailed: 'Could not load the files of this model.',
   },
   mca: {
+    frequencyRanges: { FL: 'FFTIB (Low Frequency)', FH: 'FFTIB (High Frequency)', TD: 'Time Domain' },
     unableToDisplay: { harmonic: 'Unable to display harmonic', sideband: 'Unable to display sideband' },
     selectMoreThanOne: {
       harmonic: 'Please select more than one chart to display the harmonic line.',

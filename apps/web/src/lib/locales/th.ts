@@ -943,6 +943,7 @@ export const th: TranslationTree = {
     loadFailed: 'ไม่สามารถโหลดไฟล์ของโมเดลนี้ได้',
   },
   mca: {
+    frequencyRanges: { FL: 'FFTIB (ความถี่ต่ำ)', FH: 'FFTIB (ความถี่สูง)', TD: 'โดเมนเวลา' },
     unableToDisplay: { harmonic: 'ไม่สามารถแสดงฮาร์มอนิกได้', sideband: 'ไม่สามารถแสดงไซด์แบนด์ได้' },
     selectMoreThanOne: {
       harmonic: 'กรุณาเลือกกราฟมากกว่าหนึ่งกราฟเพื่อแสดงเส้นฮาร์มอนิก',

@@ -238,7 +238,7 @@ export function CurrentSpectrum({ modelId, timeZone }: { modelId: string; timeZo
         >
           {MCA_FREQUENCY_RANGES.map((one) => (
             <MenuItem key={one.id} value={one.id}>
-              {one.name}
+              {t(`mca.frequencyRanges.${one.groupCode}`)}
             </MenuItem>
           ))}
         </Select>
