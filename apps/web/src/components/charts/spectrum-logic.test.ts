@@ -256,6 +256,8 @@ describe('spectrum logic', () => {
     expect((narrow.zAxis3D as { name: string }).name).toBe('');
     expect((narrow.title as { text: string }).text).toBe('Amplitude [m/s²]');
     expect(shortDataSetLabel('capture A')).toBe('capture A');
+    // ECharts-GL measures labels it has no category for with undefined: no throw (it broke the chart).
+    expect(shortDataSetLabel(undefined)).toBe('');
     // On a desktop the axis keeps its name and the labels stay whole.
     const wide = buildWaterfallOption([spectrum], { xUnit: 'hz', unitLabel: 'm/s²', labels, aspect: 2.5 });
     expect((wide.zAxis3D as { name: string }).name).toBe('Amplitude [m/s²]');

@@ -475,7 +475,9 @@ function waterfallTick(value: number): string {
  * A data set's label as a phone's waterfall shows it: the capture time without its year or the capture's own label
  * ('27/11/2026 09:00 · Pump DE H' → '27/11 09:00'); a label of another form is kept.
  */
-export function shortDataSetLabel(label: string): string {
+export function shortDataSetLabel(label: unknown): string {
+  // ECharts-GL also measures a label it has no category for: it is called with undefined then.
+  if (typeof label !== 'string') return '';
   const time = label.split(' · ')[0] ?? label;
   return time.replace(/^(\d{2}\/\d{2})\/\d{4}/, '$1');
 }
@@ -554,9 +556,11 @@ export function buildWaterfallOption(
       viewControl: {
         distance: waterfallDistance(aspect),
         alpha: 18,
-        beta: 32,
+        // On a phone the box turns less and the camera aims right of its middle, so the data sets' labels at its
+        // right edge stay on screen.
+        beta: narrow ? 22 : 32,
         // Looking down on the box leaves room above it: aim a little below its middle so it sits in the plot's.
-        center: [0, -25, 0],
+        center: narrow ? [35, -25, 0] : [0, -25, 0],
         minDistance: 80,
         maxDistance: 600,
       },
@@ -567,7 +571,8 @@ export function buildWaterfallOption(
     xAxis3D: {
       type: 'value',
       name: labels.frequency(xUnit),
-      nameGap: 30,
+      // On a phone the ticks crowd closer to the name: it stands further off.
+      nameGap: narrow ? 44 : 30,
       nameTextStyle,
       // Its 0 would sit on the amplitude axis' 0 ('00'): left out.
       axisLabel: { ...valueLabel, formatter: (value: number) => (value === 0 ? '' : waterfallTick(value)) },
