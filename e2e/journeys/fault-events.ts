@@ -103,7 +103,10 @@ test('an event raised by ingest appears on the open page; acknowledge, Done, and
     await page.goto(`/model/${tx.id}`);
     await page.getByRole('heading', { name: 'Fault-event transformer' }).waitFor();
     // Without events the panel stays folded (spec 03 §2.14: expanded by default when alarms exist).
-    const panelHeader = page.getByRole('button', { name: /^Fault Event Alarm/ });
+    // The panel's own header (it has aria-expanded), not the "On this page" bar's button of the same name.
+    const panelHeader = page
+      .getByRole('button', { name: /^Fault Event Alarm/ })
+      .and(page.locator('[aria-expanded]'));
     await panelHeader.waitFor();
     assert.equal(
       await panelHeader.getAttribute('aria-expanded'),
