@@ -60,7 +60,7 @@ export function recordAcceleration(dir: string, record: CorpusRecord): Float32Ar
 }
 
 /**
- * The server's diagnosis of one capture (apps/server/src/modules/rvs/rvs-analysis.ts, diagnoseCapture): velocity
+ * The server's diagnosis of one capture (apps/server/src/modules/analysis/capture-diagnosis.ts, diagnoseCapture): velocity
  * spectrum (RMS, mm/s) from the acceleration, envelope spectrum of the 500–5,000 Hz band (m/s²), the catalogue
  * bearing's defect frequencies at the running speed.
  */

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../test/harness.ts';
 import { createIngestKey, createModel, seedEquipment } from '../../test/plant.ts';
-import { diagnoseCapture, worstScores } from '../modules/rvs/rvs-analysis.ts';
+import { diagnoseCapture, worstScores } from '../modules/analysis/capture-diagnosis.ts';
 import { closeDemoHistory } from './demo-outcomes.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { bearingDefectFrequencies, type FailureModeScore } from '@sdp/analytics';
 import type { EventDiagnosis, EventFailureMode, EventPart, ModelSettings } from '@sdp/contracts';
+import { diagnoseCapture, sensorMarkContext } from '../analysis/capture-diagnosis.ts';
 import type { MonitoredLimit } from '../analysis/limits.ts';
 import type { MasterData } from '../models/master.repository.ts';
-import { diagnoseCapture } from '../rvs/rvs-analysis.ts';
-import { sensorMarkContext } from '../rvs/rvs-model.ts';
 
 /**
  * Failure mode and part of each monitored tag of the master data (spec 02 §3 rows): what a level past its limit

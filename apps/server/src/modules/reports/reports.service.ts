@@ -15,6 +15,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { escapeHtml } from '../../mail/user-text.ts';
+import { diagnoseCapture, sensorMarkContext } from '../analysis/capture-diagnosis.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import { localTime } from '../email-schedules/digest-mail.ts';
 import type { EmailSchedulesRepository } from '../email-schedules/email-schedules.repository.ts';
@@ -29,8 +30,6 @@ import { createAlarmPrecisionService } from '../fault-events/alarm-precision.ser
 import { engineModeOf } from '../fault-events/diagnosis.ts';
 import type { MasterData, MasterRepository } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
-import { diagnoseCapture } from '../rvs/rvs-analysis.ts';
-import { sensorMarkContext } from '../rvs/rvs-model.ts';
 import type { StatusHistoryService } from '../status-history/status-history.service.ts';
 import type { TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import { spectrumAxisMaxHz, type TrendChart } from './report-charts.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faultMarks, type MarkContext, peaksToWidth, SPEC_GRAVITY_DIVISOR } from './rvs-analysis.ts';
+import { type MarkContext, SPEC_GRAVITY_DIVISOR } from '../analysis/capture-diagnosis.ts';
+import { faultMarks, peaksToWidth } from './rvs-analysis.ts';
 
 /** ANALYTICS.md §2.1 test vector [D]: 6205, n = 9, d = 7.94 mm, D = 39.04 mm, 1797 rpm. Tolerance 0.01 Hz. */
 const bearing6205 = { rollingElements: 9, ballDiameter: 7.94, pitchDiameter: 39.04, contactAngleDeg: 0 };

@@ -1,12 +1,17 @@
 import type { ModelSettings } from '@sdp/contracts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import {
+  type MarkContext,
+  measuredShaftHz,
+  positiveConfig,
+  sensorMarkContext,
+} from '../analysis/capture-diagnosis.ts';
 import { limitsOf, type TagLimit, tagStatus } from '../analysis/limits.ts';
-import type { MasterData, MasterRepository } from '../models/master.repository.ts';
+import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
-import { catalogueGeometry, readSettings } from '../models/settings.ts';
+import { readSettings } from '../models/settings.ts';
 import type { SeriesRow, TimeseriesRepository } from '../timeseries/timeseries.repository.ts';
 import type { VibrationCapture } from './rvs.repository.ts';
-import { type MarkContext, measuredShaftHz } from './rvs-analysis.ts';
 
 export const RVS_TYPE = 5;
 export type RvsSensorConfig = ModelSettings['raw_vibration_sensor_in'][number];
@@ -35,33 +40,6 @@ export interface RvsModel {
     info: { warning: number | null; alarm: number | null };
   };
   lastSeen(sensor: RvsSensorConfig): string | null;
-}
-
-const positive = (text: string | undefined) => {
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : null;
-};
-
-/**
- * What a sensor's marks and diagnosis are computed from: its catalogue bearing, its running speed (the sensor's,
- * else the model configuration's 'Rotational speed'), gear teeth and impeller vanes of the configuration.
- */
-export function sensorMarkContext(
-  sensor: RvsSensorConfig,
-  config: (tag: string) => string | undefined,
-  catalogue: MasterData['bearings'],
-): MarkContext {
-  const bearing =
-    sensor.bearingId === null ? undefined : catalogue.find((row) => row.id === sensor.bearingId);
-  const teethIn = positive(config('gear_teeth_in'));
-  const teethOut = positive(config('gear_teeth_out'));
-  const rpm = sensor.rotatingSpeed ?? positive(config('rotational_speed'));
-  return {
-    shaftHz: rpm === null ? null : rpm / 60,
-    bearing: bearing ? catalogueGeometry(bearing) : null,
-    gearTeeth: teethIn && teethOut ? { input: Math.round(teethIn), output: Math.round(teethOut) } : null,
-    vanes: positive(config('impeller_vanes')),
-  };
 }
 
 /** What loading an RVS model reads: the model, its settings, configuration and advice, master data, its series. */
@@ -122,7 +100,7 @@ export async function loadRvsModel(deps: RvsModelDeps, modelId: string): Promise
     },
     shaftSpeed(sensor, capture) {
       if (sensor.rotatingSpeed) return { hz: sensor.rotatingSpeed / 60, source: 'sensor' };
-      const configured = positive(config('rotational_speed'));
+      const configured = positiveConfig(config('rotational_speed'));
       if (configured) return { hz: configured / 60, source: 'configuration' };
       const measured = measuredShaftHz(capture.samples, capture.sample_rate);
       return { hz: measured, source: measured === null ? null : 'measured' };

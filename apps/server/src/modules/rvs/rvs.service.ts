@@ -29,16 +29,9 @@ import type {
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
+import { diagnoseCapture, SPEC_GRAVITY_DIVISOR, worstScores } from '../analysis/capture-diagnosis.ts';
 import type { RvsRepository, VibrationCapture } from './rvs.repository.ts';
-import {
-  diagnoseCapture,
-  faultMarks,
-  PHASE_UNITS,
-  peaksToWidth,
-  SPEC_GRAVITY_DIVISOR,
-  spectrumPoints,
-  worstScores,
-} from './rvs-analysis.ts';
+import { faultMarks, PHASE_UNITS, peaksToWidth, spectrumPoints } from './rvs-analysis.ts';
 import { loadRvsModel, type RvsModel, type RvsModelDeps, type RvsSensorConfig } from './rvs-model.ts';
 
 /** What the RVS calls read: the module's captures and upgrade flag, the models, master data and series they share. */
