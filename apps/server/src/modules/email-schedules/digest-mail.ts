@@ -1,4 +1,5 @@
 import { alarmMessageWords, type SchedulePeriod } from '@sdp/contracts';
+import { alarmCounts } from '../../mail/counts.ts';
 import { mailDate } from '../../mail/dates.ts';
 import { escapeHtml, mailText } from '../../mail/user-text.ts';
 import type { DigestEvent } from './email-schedules.repository.ts';
@@ -10,8 +11,6 @@ const WORDS = {
   en: {
     level: { 1: 'Warning', 2: 'Alarm' },
     period: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
-    counts: (alarms: number, warnings: number) =>
-      `${alarms} ${alarms === 1 ? 'alarm' : 'alarms'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
     subject: (period: string, tag: string, counts: string) =>
       `SDP ${period.toLowerCase()} notification: ${tag} — ${counts}`,
     heading: (period: string, tag: string) => `${period} e-mail notification for equipment ${tag}`,
@@ -22,7 +21,6 @@ const WORDS = {
   th: {
     level: { 1: 'เตือน', 2: 'แจ้งเตือนอันตราย' },
     period: { daily: 'รายวัน', weekly: 'รายสัปดาห์', monthly: 'รายเดือน' },
-    counts: (alarms: number, warnings: number) => `แจ้งเตือนอันตราย ${alarms} ครั้ง เตือน ${warnings} ครั้ง`,
     subject: (period: string, tag: string, counts: string) => `SDP การแจ้งเตือน${period}: ${tag} — ${counts}`,
     heading: (period: string, tag: string) => `การแจ้งเตือนทางอีเมล${period}ของอุปกรณ์ ${tag}`,
     periodLabel: 'ช่วงเวลา',
@@ -30,11 +28,6 @@ const WORDS = {
     why: 'คุณได้รับอีเมลนี้เพราะคุณได้รับมอบหมายให้ดูแลอุปกรณ์นี้ใน SDP',
   },
 } as const;
-
-/** 'N alarms, M warnings' with proper plurals in English or Thai: the digests' and the report mails' count line. */
-export function alarmCounts(alarms: number, warnings: number, language: Language): string {
-  return WORDS[language].counts(alarms, warnings);
-}
 
 /** User-given text on one line, neutralised for a mail (issue 23 item 13). */
 const line = (text: string) => mailText(text, { oneLine: true, maxLength: 300 });

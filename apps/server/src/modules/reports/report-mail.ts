@@ -1,6 +1,6 @@
+import { alarmCounts } from '../../mail/counts.ts';
 import { mailDate } from '../../mail/dates.ts';
 import { escapeHtml, mailText } from '../../mail/user-text.ts';
-import { alarmCounts } from '../email-schedules/digest-mail.ts';
 import type { ReportData } from './report-pdf.ts';
 
 type Language = 'en' | 'th';
