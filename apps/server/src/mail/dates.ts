@@ -7,25 +7,43 @@ const MONTHS: Record<Language, readonly string[]> = {
 };
 
 /**
+ * The calendar and clock fields of an instant in a time zone, each zero-padded ('05', '2026', '14'): what every
+ * date written in mails, reports and exports is built from.
+ */
+export function zonedParts(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+/**
  * An instant in a time zone as mails write it in the reader's language, the same way the web app shows dates
  * (issue 27 item 5): the day 'DD MMM YYYY' ('26 Nov 2026', '26 พ.ย. 2026'), the time 'HH:mm' and both together
  * ('26 Nov 2026, 14:05'), as the fault events and notes read (spec 03 §2.15).
  */
 export function mailDate(instant: Date, timeZone: string, language: Language) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = zonedParts(instant, timeZone);
   const date = `${parts.day} ${MONTHS[language][Number(parts.month) - 1]} ${parts.year}`;
   const time = `${parts.hour}:${parts.minute}`;
   return { date, time, dateTime: `${date}, ${time}` };
+}
+
+/** 'DD/MM/YYYY HH:mm' in a time zone: the report PDF's times. */
+export function localTime(instant: Date, timeZone: string): string {
+  const { day, month, year, hour, minute } = zonedParts(instant, timeZone);
+  return `${day}/${month}/${year} ${hour}:${minute}`;
 }

@@ -32,21 +32,6 @@ const WORDS = {
 /** User-given text on one line, neutralised for a mail (issue 23 item 13). */
 const line = (text: string) => mailText(text, { oneLine: true, maxLength: 300 });
 
-/** 'DD/MM/YYYY HH:mm' in a time zone. */
-export function localTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
 /**
  * The digest of an equipment tag's warnings and alarms over one schedule period, in the recipient's language
  * (issue 27 item 5): per model its counts, a link to the model page and each event with its time in the company's

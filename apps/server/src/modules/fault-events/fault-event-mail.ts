@@ -1,5 +1,5 @@
 import { alarmMessageWords, diagnosisWords, type FaultEventEvidence, measurementName } from '@sdp/contracts';
-import { mailDate } from '../../mail/dates.ts';
+import { mailDate, zonedParts } from '../../mail/dates.ts';
 import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
 
@@ -85,19 +85,7 @@ const two = (value: number | null | undefined) =>
 
 /** DD-MM-YYYY and HH:mm of an instant in a time zone (the acknowledge body of spec 03 §7.3). */
 export function dateAndTime(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = zonedParts(at, timeZone);
   return { date: `${parts.day}-${parts.month}-${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }
 

@@ -13,11 +13,11 @@ import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { localTime } from '../../mail/dates.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { escapeHtml } from '../../mail/user-text.ts';
 import { diagnoseCapture, sensorMarkContext } from '../analysis/capture-diagnosis.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
-import { localTime } from '../email-schedules/digest-mail.ts';
 import type { EmailSchedulesRepository } from '../email-schedules/email-schedules.repository.ts';
 import {
   cronOf,
