@@ -51,6 +51,9 @@ export const EVENT_FAILURE_MODES = [
   'dissolved_gas',
   'oltc_gas',
   'oltc_mechanism',
+  // Duval Triangle 1 zones that make a transformer at least a warning whatever the gas limits (issue 26 item 8).
+  'high_energy_discharge',
+  'thermal_fault_t3',
   // Anything else.
   'anomaly',
   'limit_exceeded',
@@ -120,6 +123,19 @@ export const eventDiagnosis = z.object({
     .nullable(),
   /** The model's recommendation workbook's text for the tag, which replaces the default recommendation. */
   workbookRecommendation: z.string().nullable(),
+  /**
+   * A Duval Triangle 1 zone event (D2, T3): the gases in ppm that placed the sample in it, their shares of the three
+   * (%), and whether every gas was within its limits (then the zone alone drives the status). Absent otherwise.
+   */
+  duval: z
+    .object({
+      zone: z.enum(['D2', 'T3']),
+      gases: z.object({ ch4: z.number(), c2h4: z.number(), c2h2: z.number() }),
+      shares: z.object({ ch4: z.number(), c2h4: z.number(), c2h2: z.number() }),
+      gasesWithinLimits: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type EventDiagnosis = z.infer<typeof eventDiagnosis>;
 
@@ -261,6 +277,16 @@ export const FAILURE_MODE_WORDS: Record<Language, Record<EventFailureMode, Words
       name: 'Tap changer mechanism wear',
       recommendation: 'Plan OLTC maintenance: contacts, drive motor and linkage.',
     },
+    high_energy_discharge: {
+      name: 'High-energy discharge (arcing)',
+      recommendation:
+        'Confirm with a laboratory DGA as soon as possible; look for arcing (loose connections, tap changer contacts, flashover) and consider taking the unit out of service if C2H2 keeps rising.',
+    },
+    thermal_fault_t3: {
+      name: 'Thermal fault above 700 °C',
+      recommendation:
+        'Confirm with a laboratory DGA as soon as possible; look for hot spots (core, connections, circulating currents) with thermography and against the load, and consider taking the unit out of service if C2H4 keeps rising.',
+    },
     anomaly: {
       name: 'Unusual behaviour',
       recommendation:
@@ -389,6 +415,16 @@ export const FAILURE_MODE_WORDS: Record<Language, Record<EventFailureMode, Words
       name: 'กลไกตัวเปลี่ยนแทปสึกหรอ',
       recommendation: 'วางแผนบำรุงรักษา OLTC: หน้าสัมผัส มอเตอร์ขับ และก้านต่อ',
     },
+    high_energy_discharge: {
+      name: 'ดิสชาร์จพลังงานสูง (อาร์ก)',
+      recommendation:
+        'ยืนยันด้วยการตรวจ DGA ในห้องปฏิบัติการโดยเร็ว หาจุดอาร์ก (จุดต่อหลวม หน้าสัมผัสตัวเปลี่ยนแทป การวาบไฟ) และพิจารณาหยุดใช้งานหม้อแปลงหาก C2H2 ยังเพิ่มขึ้น',
+    },
+    thermal_fault_t3: {
+      name: 'ความผิดปกติทางความร้อนสูงกว่า 700 °C',
+      recommendation:
+        'ยืนยันด้วยการตรวจ DGA ในห้องปฏิบัติการโดยเร็ว หาจุดร้อน (แกนเหล็ก จุดต่อ กระแสไหลวน) ด้วยกล้องถ่ายภาพความร้อนและเทียบกับภาระ และพิจารณาหยุดใช้งานหม้อแปลงหาก C2H4 ยังเพิ่มขึ้น',
+    },
     anomaly: {
       name: 'พฤติกรรมผิดปกติ',
       recommendation: 'เปรียบเทียบค่าวัดสองค่าที่สัมพันธ์กัน ตรวจว่าเซนเซอร์เสียหรือมีปัญหากำลังก่อตัว',
@@ -510,6 +546,26 @@ function engineEvidence(
   }
 }
 
+const DUVAL_ZONE_WORDS = {
+  en: { D2: 'discharges of high energy', T3: 'thermal fault above 700 °C' },
+  th: { D2: 'ดิสชาร์จพลังงานสูง', T3: 'ความผิดปกติทางความร้อนสูงกว่า 700 °C' },
+} as const;
+
+/** The gases that placed a sample in a Duval zone, in words, and whether the zone alone drives the status. */
+function duvalEvidence(duval: NonNullable<EventDiagnosis['duval']>, language: Language) {
+  const { gases, shares, zone } = duval;
+  const ppm = `CH4 ${shown(gases.ch4)} ppm, C2H4 ${shown(gases.c2h4)} ppm, C2H2 ${shown(gases.c2h2)} ppm`;
+  const percent = `${shown(shares.ch4)} %, ${shown(shares.c2h4)} %, ${shown(shares.c2h2)} %`;
+  const meaning = DUVAL_ZONE_WORDS[language][zone];
+  if (language === 'th')
+    return `สามเหลี่ยมดูวาล 1 จัดก๊าซอยู่ในโซน ${zone} (${meaning}): ${ppm} หรือ ${percent} ของผลรวมทั้งสาม.${
+      duval.gasesWithinLimits ? ' ก๊าซทุกตัวอยู่ในขีดจำกัด: สถานะมาจากโซนเพียงอย่างเดียว.' : ''
+    }`;
+  return `Duval Triangle 1 places the gases in zone ${zone} (${meaning}): ${ppm}, or ${percent} of the three.${
+    duval.gasesWithinLimits ? ' Every gas is within its limits: the zone alone drives the status.' : ''
+  }`;
+}
+
 /**
  * The event's failure mode, part, cause and recommendation in a language: the cause names the failure mode, the
  * part and where it is, the value against the limit it crossed and, for vibration, what the spectrum showed and
@@ -532,7 +588,10 @@ export function diagnosisWords(diagnosis: EventDiagnosis, language: Language) {
       : th
         ? `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side}${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`
         : `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side} the ${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`;
-  const sentences = [`${mode.name}: ${part}${where}.`, `${level}.`];
+  const sentences = [
+    `${mode.name}: ${part}${where}.`,
+    diagnosis.duval ? duvalEvidence(diagnosis.duval, language) : `${level}.`,
+  ];
   if (diagnosis.engine) {
     const found = diagnosis.engine.found;
     if (found) sentences.push(`${engineEvidence(found, language)}.`);

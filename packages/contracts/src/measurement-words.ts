@@ -118,6 +118,8 @@ const QUANTITY_TH: Record<string, string> = {
 };
 
 const QUANTITY_SUFFIX = new RegExp(`^(.+) (${Object.keys(QUANTITY_TH).join('|')})((?: \\S{1,12})?)$`);
+/** A Duval zone event's quantity, as the analysis names it: 'OLTC Duval zone D2', 'Main tank Duval zone T3'. */
+const DUVAL_ZONE_NAME = /^(Main tank|OLTC) Duval zone (D2|T3)$/;
 
 /**
  * What a tag measures, as its name reads in a language: a sensor type (or alarm-limit group) of the platform by
@@ -135,6 +137,8 @@ export function measurementName(name: string, language: Language): string {
     return `${QUANTITY_TH[quantity]} ${sensor}${axis}`;
   }
   if (name.startsWith('Anomaly ')) return `ความผิดปกติ ${name.slice('Anomaly '.length)}`;
+  const duval = DUVAL_ZONE_NAME.exec(name);
+  if (duval) return `โซนดูวาล ${duval[2]} ของ${duval[1] === 'OLTC' ? ' OLTC' : 'ถังหลัก'}`;
   return name;
 }
 

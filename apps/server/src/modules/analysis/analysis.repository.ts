@@ -76,6 +76,18 @@ export function createAnalysisRepository(pool: pg.Pool) {
       );
     },
 
+    /** The latest value at or before now of each series of a model (as the transformer's DGA panel reads them). */
+    async latestValues(modelId: string, seriesIds: number[]) {
+      const rows = await query<{ id: number; t: number; value: number }>(
+        `SELECT s.id::int AS id, m.t, m.value FROM series s CROSS JOIN LATERAL (
+           SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value FROM measurements
+           WHERE series_id = s.id AND ts <= now() ORDER BY ts DESC LIMIT 1) m
+         WHERE s.model_id = $1 AND s.id = ANY($2::bigint[])`,
+        [modelId, seriesIds],
+      );
+      return new Map(rows.map((row) => [row.id, { t: row.t, value: row.value }]));
+    },
+
     samplesAfter(seriesId: number, afterMs: number, limit: number): Promise<{ t: number; value: number }[]> {
       return query<{ t: number; value: number }>(
         `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, value FROM measurements
@@ -86,16 +98,30 @@ export function createAnalysisRepository(pool: pg.Pool) {
 
     /**
      * Takes (deletes and answers) the oldest queued arrivals of a series, in arrival order, in the caller's
-     * transaction: they come back if it rolls back, and a concurrent taker skips them.
+     * transaction: they come back if it rolls back, and a concurrent taker skips them. Each is answered as packed
+     * little-endian (epoch ms, value) pairs: a row naming its batch's points (migration 0048) is read back from
+     * measurements, the points of the series in its range that its batch's transaction wrote (their xmin); a row
+     * queued before carries its points.
      */
     async takeArrivals(client: pg.PoolClient, seriesId: number, limit: number) {
-      const { rows } = await client.query<{ id: string; points: Buffer }>(
-        `DELETE FROM measurement_arrivals WHERE series_id = $1 AND id IN (
-           SELECT id FROM measurement_arrivals WHERE series_id = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING id, points`,
+      const { rows } = await client.query<{ id: string; points: Buffer | null; written: Buffer | null }>(
+        `WITH taken AS (
+           DELETE FROM measurement_arrivals WHERE series_id = $1 AND id IN (
+             SELECT id FROM measurement_arrivals WHERE series_id = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+           RETURNING id, points, written_by, t_from, t_to)
+         SELECT t.id, t.points, CASE WHEN t.points IS NULL THEN coalesce((
+             SELECT string_agg(float8send((extract(epoch FROM m.ts) * 1000)::float8) || float8send(m.value), ''::bytea
+                               ORDER BY m.ts)
+             FROM measurements m
+             WHERE m.series_id = $1 AND m.ts BETWEEN t.t_from AND t.t_to AND m.xmin = t.written_by), ''::bytea)
+           END AS written
+         FROM taken t`,
         [seriesId, limit],
       );
-      return rows.sort((a, b) => Number(a.id) - Number(b.id)).map((row) => row.points);
+      // float8send is big-endian: swapped in place to the queue's little-endian pairs.
+      return rows
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .map((row) => row.points ?? (row.written as Buffer).swap64());
     },
 
     /**
@@ -143,13 +169,15 @@ export function createAnalysisRepository(pool: pg.Pool) {
         recommendation: string;
         /** The event closed while its condition still held, which this one continues (issue 26 item 1). */
         reopenedFrom?: number | null;
+        /** Known as it opens (a Duval zone event); others get theirs with their evidence. */
+        diagnosis?: object | null;
       },
       db: Db = pool,
     ): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO fault_events (company_id, model_id, series_id, tag, event_date, alarm_type, alarm_message, alarm_value,
-           warning_limit, alarm_limit, sensor_id, cause, recommendation, reopened_from)
-         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+           warning_limit, alarm_limit, sensor_id, cause, recommendation, reopened_from, diagnosis)
+         VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
         [
           event.companyId,
           event.modelId,
@@ -165,6 +193,7 @@ export function createAnalysisRepository(pool: pg.Pool) {
           event.cause,
           event.recommendation,
           event.reopenedFrom ?? null,
+          event.diagnosis ? JSON.stringify(event.diagnosis) : null,
         ],
       );
       return Number(rows[0]?.id);

@@ -3,13 +3,15 @@ import {
   bearingDefectFrequencies,
   type CorrelationBaseline,
   correlationScore,
+  duvalTriangle1,
+  duvalZoneLeastStatus,
   INITIAL_ALARM_STATE,
   initialLifeUsed,
   learnCorrelationBaseline,
   remainingLife,
   updateAlarmState,
 } from '@sdp/analytics';
-import type { ModelSettings } from '@sdp/contracts';
+import { diagnosisWords, type EventDiagnosis, type ModelSettings } from '@sdp/contracts';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
@@ -21,7 +23,7 @@ import { modelStatusChanges, OFFLINE, type TagTransition } from '../status-histo
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
 import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
 import { afterReset, baselineRuleOf, feedLearnedBaseline, type LearnedState } from './learned-baseline.ts';
-import { type MonitoredLimit, monitoredLimits } from './limits.ts';
+import { DGA_GAS_TAGS, limitsOf, type MonitoredLimit, monitoredLimits, statusAgainst } from './limits.ts';
 
 const WAVEFORMS_PER_ROUND = 40;
 const SAMPLES_PER_ROUND = 20_000;
@@ -44,6 +46,12 @@ interface StoredState {
   rulTs?: number;
   learned?: LearnedState;
 }
+
+/** The DGA sensors of a transformer placed in Duval Triangle 1, and the tag of each one's zone status and events. */
+const DUVAL_SENSORS = [
+  { zoneTag: 'dga_duval_zone', name: 'Main tank', part: 'main_tank', ...DGA_GAS_TAGS.main_tank },
+  { zoneTag: 'oltc_dga_duval_zone', name: 'OLTC', part: 'oltc', ...DGA_GAS_TAGS.oltc },
+] as const;
 
 /** Which limit raised a fault event's level (issue 25 item 4): the one set in the model, or the learned baseline. */
 type TrippedLimit = MonitoredLimit & { trippedBy?: 'fixed_limit' | 'learned_baseline' };
@@ -353,6 +361,17 @@ export function createAnalysisService(deps: Deps) {
       }
       components.set(limit.component, Math.max(components.get(limit.component) ?? 0, status));
     }
+    if (model.model_type_id === 1) {
+      const zones = await evaluateDuvalZones(model, settings, limits, components);
+      for (const zone of zones) {
+        if (zone.previous !== null) initial.set(zone.tag, zone.previous);
+        if (zone.change) {
+          transitions.push(zone.change);
+          firstT = Math.min(firstT, zone.change.t);
+          lastT = Math.max(lastT, zone.change.t);
+        }
+      }
+    }
     // Points of series without limits wait for nothing: their queue is emptied.
     await repository.dropArrivals(model.id, evaluated);
     await repository.setComponentStatuses(model.id, components);
@@ -366,6 +385,116 @@ export function createAnalysisService(deps: Deps) {
     );
   }
 
+  /**
+   * A D2 or T3 zone of Duval Triangle 1 is at least a warning whatever the gas limits (issue 26 item 8), on the tree
+   * as on the transformer page: each DGA sensor's latest gases (the panel's, read at or before now) are placed with
+   * the same function, the zone's status raises its component's (and so the model's) and, on entering the zone,
+   * opens its own event (a repeat while one is open), or continues one closed while the zone held. Leaving the zone
+   * clears the condition: the status falls and the open event no longer holds. Answers each sensor's status before
+   * (null when it was never placed) and its change, for the status history.
+   */
+  async function evaluateDuvalZones(
+    model: ModelContext,
+    settings: ModelSettings,
+    limits: Map<string, MonitoredLimit>,
+    components: Map<string, number>,
+  ) {
+    const data = await master.get();
+    const seriesOf = new Map((await repository.seriesStates(model.id)).map((state) => [state.tag, state]));
+    const out: { tag: string; previous: number | null; change: TagTransition | null }[] = [];
+    for (const sensor of DUVAL_SENSORS) {
+      const gasSeries = [sensor.ch4, sensor.c2h4, sensor.c2h2].map((tag) => seriesOf.get(tag)?.id);
+      if (gasSeries.some((id) => id === undefined)) continue;
+      const latest = await repository.latestValues(model.id, gasSeries as number[]);
+      const [ch4, c2h4, c2h2] = (gasSeries as number[]).map((id) => latest.get(id));
+      if (!ch4 || !c2h4 || !c2h2) continue;
+      const gases = { ch4: ch4.value, c2h4: c2h4.value, c2h2: c2h2.value };
+      const result = duvalTriangle1(gases);
+      const status = duvalZoneLeastStatus(result.zone);
+      const zone = result.zone === 'D2' || result.zone === 'T3' ? result.zone : null;
+      const t = Math.max(ch4.t, c2h4.t, c2h2.t);
+      const stored = seriesOf.get(sensor.zoneTag);
+      const previous = stored ? (stored.status ?? 0) : null;
+      const lastTs = (stored?.state as StoredState | null)?.lastTs ?? 0;
+      // A transformer never in D2 or T3 gets no zone series at all.
+      if (!stored && status === 0) continue;
+      const gasTag = seriesOf.get(sensor.c2h2) ? sensor.c2h2 : sensor.ch4;
+      const component =
+        limits.get(gasTag)?.component ??
+        data.groups.find(
+          (group) => group.id === data.sensorTypes.find((type) => type.tag_code === gasTag)?.group_id,
+        )?.code ??
+        sensor.part;
+      components.set(component, Math.max(components.get(component) ?? 0, status));
+      // The share that places the sample in the zone: acetylene for D2, ethylene for T3.
+      const share = zone === 'T3' ? result.percentages.c2h4 : result.percentages.c2h2;
+      const name = `${sensor.name} Duval zone ${zone ?? ''}`.trim();
+      if (zone && t > lastTs)
+        await storeFeatures(model.id, [
+          { tsMs: t, feature: { tag: sensor.zoneTag, unit: '%', value: share } },
+        ]);
+      const ids = await ingest.seriesIds([
+        { modelId: model.id, tag: sensor.zoneTag, unit: '%', source: 'feature' },
+      ]);
+      const seriesId = ids(model.id, sensor.zoneTag);
+      await withTransaction(pool, async (client) => {
+        if (zone && t > lastTs) {
+          // Against the limits the page shows: the model's rows, else the master data's defaults.
+          const limitOf = limitsOf(settings, data, 1);
+          const within = ([sensor.ch4, sensor.c2h4, sensor.c2h2] as const).every((tag, i) => {
+            const limit = limitOf(tag);
+            return statusAgainst([gases.ch4, gases.c2h4, gases.c2h2][i] as number, limit) === 0;
+          });
+          const diagnosis: EventDiagnosis = {
+            mode: zone === 'D2' ? 'high_energy_discharge' : 'thermal_fault_t3',
+            part: sensor.part,
+            location: '',
+            quantity: name,
+            value: share,
+            limit: null,
+            unit: '%',
+            level: 1,
+            direction: 'high',
+            engine: null,
+            workbookRecommendation: null,
+            duval: { zone, gases, shares: result.percentages, gasesWithinLimits: within },
+          };
+          const zoneLimit: TrippedLimit = {
+            tag: sensor.zoneTag,
+            name,
+            component,
+            sensorId: sensor.zoneTag,
+            warning: null,
+            alarm: null,
+            direction: 'high',
+            alert: true,
+            learns: false,
+          };
+          const opening = {
+            diagnosis,
+            message: `Warning: ${name} (${diagnosisWords(diagnosis, 'en').failureMode})`,
+          };
+          const sample = { t, value: share };
+          if (status > (previous ?? 0))
+            await raiseFaultEvent(model, seriesId, zoneLimit, 1, sample, client, null, opening);
+          else {
+            // Still in the zone: an event closed while it held is continued (a model in warning has an open event).
+            const coverage = await repository.coverage(model.id, sensor.zoneTag, 1, client);
+            if (!coverage.open)
+              await raiseFaultEvent(model, seriesId, zoneLimit, 1, sample, client, coverage.closed, opening);
+          }
+        }
+        await repository.saveState(seriesId, { zone, lastTs: Math.max(lastTs, t) }, status, client);
+      });
+      out.push({
+        tag: sensor.zoneTag,
+        previous,
+        change: status !== (previous ?? 0) ? { t, tag: sensor.zoneTag, status, value: share } : null,
+      });
+    }
+    return out;
+  }
+
   async function raiseFaultEvent(
     model: ModelContext,
     seriesId: number,
@@ -374,6 +503,8 @@ export function createAnalysisService(deps: Deps) {
     sample: { t: number; value: number },
     client: pg.PoolClient,
     reopenedFrom: number | null = null,
+    /** A Duval zone event's own message and diagnosis, stored as it opens (its gases are not in its series). */
+    opening?: { message: string; diagnosis: EventDiagnosis },
   ) {
     // Repeats (issue 26 item 6): while an event of the tag and level is open, a new crossing counts on it.
     const open = await repository.openFaultEvent(model.id, limit.tag, alarmType, client);
@@ -396,6 +527,10 @@ export function createAnalysisService(deps: Deps) {
     const text = await repository.recommendation(model.id, limit.tag, alarmType);
     const level = alarmType === 2 ? 'Alarm' : 'Warning';
     const crossed = alarmType === 2 ? limit.alarm : limit.warning;
+    const diagnosis = opening
+      ? { ...opening.diagnosis, workbookRecommendation: text?.recommendation || null }
+      : null;
+    const words = diagnosis ? diagnosisWords(diagnosis, 'en') : null;
     const faultEventId = await repository.insertFaultEvent(
       {
         companyId: model.company_id,
@@ -406,6 +541,7 @@ export function createAnalysisService(deps: Deps) {
         alarmType,
         message:
           text?.message ||
+          opening?.message ||
           (limit.trippedBy === 'learned_baseline'
             ? `${level}: ${limit.name} ${sample.value.toPrecision(4)} (learned baseline ${crossed?.toPrecision(4)})`
             : `${level}: ${limit.name} ${sample.value.toPrecision(4)} (limit ${crossed})`),
@@ -413,9 +549,10 @@ export function createAnalysisService(deps: Deps) {
         warning: limit.warning,
         alarm: limit.alarm,
         sensorId: limit.sensorId,
-        cause: text?.cause ?? '',
-        recommendation: text?.recommendation ?? '',
+        cause: text?.cause || words?.cause || '',
+        recommendation: text?.recommendation || words?.recommendation || '',
         reopenedFrom,
+        diagnosis,
       },
       client,
     );
@@ -431,7 +568,7 @@ export function createAnalysisService(deps: Deps) {
         faultEventId,
         alarmType,
         tag: limit.tag,
-        message: text?.message || `${level}: ${limit.name}`,
+        message: text?.message || opening?.message || `${level}: ${limit.name}`,
       },
       client,
     );

@@ -3,6 +3,15 @@ import type { ModelSettings } from '@sdp/contracts';
 import type { MasterData } from '../models/master.repository.ts';
 import type { SeriesRow } from '../timeseries/timeseries.repository.ts';
 
+/**
+ * The gases of Duval Triangle 1 per DGA sensor of a transformer (the OLTC has its own methane sensor since migration
+ * 0015): the transformer page's DGA panels (H, I) and the analysis' zone status read the same tags.
+ */
+export const DGA_GAS_TAGS = {
+  main_tank: { ch4: 'ch4', c2h4: 'c2h4', c2h2: 'c2h2' },
+  oltc: { ch4: 'oltc_ch4', c2h4: 'oltc_c2h4', c2h2: 'oltc_c2h2' },
+} as const;
+
 export interface MonitoredLimit {
   tag: string;
   name: string;

@@ -4,7 +4,7 @@ import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterData } from '../models/master.repository.ts';
 import { readSettings } from '../models/settings.ts';
 import { engineVerdict, eventDiagnosisOf } from './diagnosis.ts';
-import type { FaultEventsRepository } from './fault-events.repository.ts';
+import type { EventKey, FaultEventsRepository } from './fault-events.repository.ts';
 
 /** Pixel columns the 24 h trend is thinned to (M4: at most four points per column). */
 const TREND_COLUMNS = 120;
@@ -39,9 +39,9 @@ function cursors(configuration: Inputs['configuration'], kind: string) {
 export async function buildEvidence(
   repository: FaultEventsRepository,
   master: MasterData,
-  id: number,
+  key: EventKey,
 ): Promise<FaultEventEvidence | undefined> {
-  const inputs = await repository.evidenceInputs(id);
+  const inputs = await repository.evidenceInputs(key);
   if (!inputs) return undefined;
   const { event, trend } = inputs;
   const settings = readSettings(inputs.document, inputs.model?.title ?? '');
@@ -116,19 +116,22 @@ export async function buildEvidence(
       }
     }
   }
-  const diagnosis = eventDiagnosisOf({
-    event,
-    limit,
-    unit: inputs.unit,
-    settings,
-    engine,
-    workbookRecommendation: inputs.workbook?.recommendation,
-  });
+  // A Duval zone event stored its diagnosis as it opened: its gases are not in its series (issue 26 item 8).
+  const diagnosis = event.diagnosis?.duval
+    ? event.diagnosis
+    : eventDiagnosisOf({
+        event,
+        limit,
+        unit: inputs.unit,
+        settings,
+        engine,
+        workbookRecommendation: inputs.workbook?.recommendation,
+      });
   const words = diagnosisWords(diagnosis, 'en');
 
   return {
     tag: event.tag,
-    name: limit?.name ?? event.tag,
+    name: limit?.name ?? event.diagnosis?.quantity ?? event.tag,
     unit: inputs.unit,
     value: event.alarm_value,
     warningLimit: event.warning_limit,

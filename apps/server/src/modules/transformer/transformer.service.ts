@@ -37,7 +37,7 @@ import {
 import type { z } from 'zod';
 import { rangeOf } from '../../lib/date-range.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { monitoredLimits } from '../analysis/limits.ts';
+import { DGA_GAS_TAGS, monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
 import { readSettings } from '../models/settings.ts';
@@ -50,11 +50,8 @@ const STATUS_COLOUR: Record<number, string> = { [-1]: '#9E9E9E', 0: '#4CAF50', 1
 const GROUPS = ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] as const;
 /** Diagram badges of spec 02 §2.4 and the panel each shows: Cw current & voltage (B), Co thermal / oil (C). */
 const BADGES = { cw: 'b', d: 'd', i: 'i', j: 'j', f: 'f', co: 'c', g: 'g', e: 'e', h: 'h' } as const;
-/** Gases of Duval Triangle 1 per DGA sensor type; the OLTC carries no CH4 sensor in the master data. */
-const DGA_TAGS = {
-  main_tank: { ch4: 'ch4', c2h4: 'c2h4', c2h2: 'c2h2' },
-  oltc: { ch4: 'oltc_ch4', c2h4: 'oltc_c2h4', c2h2: 'oltc_c2h2' },
-} as const;
+/** Gases of Duval Triangle 1 per DGA sensor type (the analysis places the same ones). */
+const DGA_TAGS = DGA_GAS_TAGS;
 const NO_GAS = 'No diagnosis: all three gases are zero.';
 
 type Limit = { warning: number | null; alarm: number | null; direction: string };
