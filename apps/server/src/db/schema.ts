@@ -352,8 +352,12 @@ export interface MeasurementsTable {
 export interface MeasurementArrivalsTable {
   id: Generated<number>;
   series_id: number;
-  /** Little-endian float64 pairs: epoch milliseconds, value. */
-  points: Buffer;
+  /** Little-endian float64 pairs (epoch milliseconds, value) in rows queued before migration 0048, else null. */
+  points: Buffer | null;
+  /** The transaction that wrote the batch's points of the series (their xmin), and their time range (0048). */
+  written_by: string | null;
+  t_from: Date | null;
+  t_to: Date | null;
   created_at: CreatedAt;
 }
 export interface WaveformsTable {

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, seedTenants, type TestContext } from '../../../test/harness.ts';
+import { createModel, seedEquipment } from '../../../test/plant.ts';
+import { withTransaction } from '../../db/pool.ts';
+import { createAnalysisRepository } from '../analysis/analysis.repository.ts';
 import {
+  arrivalRanges,
   binaryCopyRows,
   createIngestRepository,
   monthsHolding,
-  packArrivals,
   unpackArrival,
 } from './ingest.repository.ts';
 
@@ -72,18 +75,118 @@ describe('copyMeasurements', () => {
 });
 
 describe('the analysis queue of a batch', () => {
-  it('groups the points per series, each in the order sent, and reads them back in time order', () => {
-    const packed = packArrivals([7, 9, 7, 7], [3000, 1000, 1000, 2000], [0.5, -1, 1e-300, 42]);
-    expect(packed.ids).toEqual([7, 9]);
-    expect(packed.offsets).toEqual([0, 48]);
-    expect(packed.lengths).toEqual([48, 16]);
-    const first = packed.points.subarray(0, 48);
-    expect(unpackArrival(first)).toEqual([
+  it('names per series the range of the points it added', () => {
+    expect(arrivalRanges([7, 9, 7, 7], [3000, 1000, 1000, 2000])).toEqual({
+      ids: [7, 9],
+      from: [1000, 1000],
+      to: [3000, 1000],
+    });
+  });
+
+  it('reads packed points back in time order', () => {
+    const packed = Buffer.alloc(48);
+    for (const [i, number] of [3000, 0.5, 1000, 1e-300, 2000, 42].entries())
+      packed.writeDoubleLE(number, i * 8);
+    expect(unpackArrival(packed)).toEqual([
       { t: 1000, value: 1e-300 },
       { t: 2000, value: 42 },
       { t: 3000, value: 0.5 },
     ]);
-    expect(unpackArrival(packed.points.subarray(48))).toEqual([{ t: 1000, value: -1 }]);
+  });
+});
+
+describe('the analysis queue in the database', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('gives the analysis exactly the points each batch added, in arrival order', async () => {
+    const tenants = await seedTenants(ctx.db);
+    const model = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'TQ1'), 1);
+    const ingest = createIngestRepository(ctx.database.pool);
+    const analysis = createAnalysisRepository(ctx.database.pool);
+    const seriesOf = await ingest.seriesIds([
+      { modelId: model.id, tag: 'h2', unit: 'ppm' },
+      { modelId: model.id, tag: 'ch4', unit: 'ppm' },
+    ]);
+    const [h2, ch4] = [seriesOf(model.id, 'h2'), seriesOf(model.id, 'ch4')];
+    const t0 = Date.UTC(2026, 10, 30, 23, 0);
+    const at = (minute: number) => t0 + minute * 60_000;
+    await ingest.ensurePartitions([at(0), at(120)]);
+    const store = (how: 'copy' | 'insert', points: [number, number, number][]) =>
+      withTransaction(ctx.database.pool, (client) =>
+        ingest.storePoints(
+          client,
+          how,
+          points.map(([id]) => id),
+          points.map(([, minute]) => at(minute)),
+          points.map(([, , value]) => value),
+        ),
+      );
+    // 1: a batch by COPY, each series' points spread over two months and out of order.
+    expect(
+      await store('copy', [
+        [h2, 70, 7],
+        [h2, 0, 0],
+        [ch4, 10, 1],
+        [h2, 30, 3],
+      ]),
+    ).toBe(4);
+    // 2: a later batch holding points inside batch 1's range of h2 (and a point batch 1 stored: a retry's).
+    expect(
+      await store('insert', [
+        [h2, 20, 2],
+        [h2, 30, 99],
+        [h2, 50, 5],
+      ]),
+    ).toBe(2);
+    // 3: all stored already: nothing queued.
+    expect(await store('insert', [[h2, 0, 0]])).toBe(0);
+    // 4: written in a subtransaction (its rows carry the savepoint's transaction id).
+    await withTransaction(ctx.database.pool, async (client) => {
+      await client.query('SAVEPOINT inner_write');
+      await ingest.storePoints(client, 'insert', [h2], [at(40)], [4]);
+      await client.query('RELEASE SAVEPOINT inner_write');
+    });
+    const taken = (seriesId: number) =>
+      withTransaction(ctx.database.pool, async (client) =>
+        (await analysis.takeArrivals(client, seriesId, 50)).map(unpackArrival),
+      );
+    const points = (...pairs: [number, number][]) =>
+      pairs.map(([minute, value]) => ({ t: at(minute), value }));
+    expect(await taken(h2)).toEqual([
+      points([0, 0], [30, 3], [70, 7]),
+      points([20, 2], [50, 5]),
+      points([40, 4]),
+    ]);
+    expect(await taken(ch4)).toEqual([points([10, 1])]);
+    // Taken once: the queue is empty now.
+    expect(await taken(h2)).toEqual([]);
+  });
+
+  it('still reads a row queued with its points before the queue named them (migration 0048)', async () => {
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      'SELECT id FROM series ORDER BY id LIMIT 1',
+    );
+    const seriesId = Number(rows[0]?.id);
+    const packed = Buffer.alloc(32);
+    for (const [i, number] of [2000, 1.5, 1000, -2].entries()) packed.writeDoubleLE(number, i * 8);
+    await ctx.database.pool.query('INSERT INTO measurement_arrivals (series_id, points) VALUES ($1, $2)', [
+      seriesId,
+      packed,
+    ]);
+    const analysis = createAnalysisRepository(ctx.database.pool);
+    const arrivals = await withTransaction(ctx.database.pool, (client) =>
+      analysis.takeArrivals(client, seriesId, 50),
+    );
+    expect(arrivals.map(unpackArrival)).toEqual([
+      [
+        { t: 1000, value: -2 },
+        { t: 2000, value: 1.5 },
+      ],
+    ]);
   });
 });
 

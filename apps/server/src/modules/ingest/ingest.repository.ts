@@ -74,9 +74,14 @@ SELECT s, to_timestamp(t / 1000.0), v FROM unnest($1::bigint[], $2::float8[], $3
 ON CONFLICT DO NOTHING
 RETURNING series_id::float8, (extract(epoch FROM ts) * 1000)::float8, value`;
 
-// The points a batch added, one queue row per series: slices of one binary parameter (no text to format or parse).
-const QUEUE_ARRIVALS = `INSERT INTO measurement_arrivals (series_id, points)
-SELECT s, substring($2::bytea FROM o + 1 FOR l) FROM unnest($1::bigint[], $3::int[], $4::int[]) AS u(s, o, l)`;
+// The points a batch added, one queue row per series naming them rather than copying them (migration 0048, decision
+// 0005): their time range and the transaction that wrote them, read from the stored row of the first (the xmin of a
+// subtransaction's rows, too). The analysis reads back the points of the series in that range with that xmin: this
+// batch's new points, none stored before or by another batch. A point the lookup does not find fails the CHECK.
+const QUEUE_ARRIVALS = `INSERT INTO measurement_arrivals (series_id, written_by, t_from, t_to)
+SELECT s, (SELECT xmin FROM measurements WHERE series_id = s AND ts = to_timestamp(f / 1000.0)),
+  to_timestamp(f / 1000.0), to_timestamp(l / 1000.0)
+FROM unnest($1::bigint[], $2::float8[], $3::float8[]) AS u(s, f, l)`;
 const ARRIVAL_POINT_BYTES = 16;
 
 /** The merge of one rollup level (the table's name is one of ROLLUP_LEVELS, never input), from parameter `p`. */
@@ -208,37 +213,33 @@ function rollupColumns(rollups: Rollup[]): number[][] {
 }
 
 /**
- * A batch's points grouped per series for the analysis queue (measurement_arrivals): one buffer of little-endian
- * float64 pairs (epoch milliseconds, value), each series' points together in the order they came, and per series its
- * byte offset and length in that buffer.
+ * What the analysis queue needs of a batch (measurement_arrivals): per series, in order of first appearance, the
+ * earliest and latest time of its points.
  */
-export function packArrivals(seriesIds: number[], tsMs: number[], values: number[]) {
-  const counts = new Map<number, number>();
-  for (const id of seriesIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const ids = [...counts.keys()];
-  const offsets: number[] = [];
-  const lengths: number[] = [];
-  const cursor = new Map<number, number>();
-  let offset = 0;
-  for (const id of ids) {
-    const length = (counts.get(id) as number) * ARRIVAL_POINT_BYTES;
-    offsets.push(offset);
-    lengths.push(length);
-    cursor.set(id, offset);
-    offset += length;
-  }
-  const points = Buffer.allocUnsafe(offset);
+export function arrivalRanges(seriesIds: number[], tsMs: number[]) {
+  const at = new Map<number, number>();
+  const ids: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
   for (let i = 0; i < seriesIds.length; i++) {
     const id = seriesIds[i] as number;
-    const at = cursor.get(id) as number;
-    points.writeDoubleLE(tsMs[i] as number, at);
-    points.writeDoubleLE(values[i] as number, at + 8);
-    cursor.set(id, at + ARRIVAL_POINT_BYTES);
+    const t = tsMs[i] as number;
+    const index = at.get(id);
+    if (index === undefined) {
+      at.set(id, ids.length);
+      ids.push(id);
+      from.push(t);
+      to.push(t);
+    } else if (t < (from[index] as number)) from[index] = t;
+    else if (t > (to[index] as number)) to[index] = t;
   }
-  return { ids, offsets, lengths, points };
+  return { ids, from, to };
 }
 
-/** The points of one queue row (see {@link packArrivals}), in time order. */
+/**
+ * The points of one queue row, in time order: little-endian float64 pairs (epoch milliseconds, value), as rows
+ * queued before migration 0048 hold them and as the analysis repository reads a queued range back.
+ */
 export function unpackArrival(points: Buffer): { t: number; value: number }[] {
   const samples: { t: number; value: number }[] = [];
   let sorted = true;
@@ -396,14 +397,10 @@ export function createIngestRepository(pool: pg.Pool) {
     },
 
     /** Queues the points a batch added for the analysis, per series, in the batch's transaction (decision 0005). */
-    async queueArrivals(client: pg.PoolClient, seriesIds: number[], tsMs: number[], values: number[]) {
+    async queueArrivals(client: pg.PoolClient, seriesIds: number[], tsMs: number[]) {
       if (!seriesIds.length) return;
-      const { ids, offsets, lengths, points } = packArrivals(seriesIds, tsMs, values);
-      await client.query({
-        name: 'queue-arrivals',
-        text: QUEUE_ARRIVALS,
-        values: [ids, points, offsets, lengths],
-      });
+      const { ids, from, to } = arrivalRanges(seriesIds, tsMs);
+      await client.query({ name: 'queue-arrivals', text: QUEUE_ARRIVALS, values: [ids, from, to] });
     },
 
     /**
@@ -461,12 +458,12 @@ export function createIngestRepository(pool: pg.Pool) {
       if (how === 'copy') {
         count = await repository.copyMeasurements(client, seriesIds, tsMs, values);
         phases.lap('write');
-        await repository.queueArrivals(client, seriesIds, tsMs, values);
+        await repository.queueArrivals(client, seriesIds, tsMs);
       } else {
         const added = await repository.insertMeasurements(client, seriesIds, tsMs, values);
         count = added.seriesIds.length;
         phases.lap('write');
-        await repository.queueArrivals(client, added.seriesIds, added.tsMs, added.values);
+        await repository.queueArrivals(client, added.seriesIds, added.tsMs);
       }
       phases.lap('queue');
       await repository.afterWrite(client, seriesIds, tsMs, values, modelLatest);
