@@ -47,12 +47,19 @@ export function createAlarmPrecisionRepository(db: Db) {
     },
 
     async figures(scope: PrecisionScope): Promise<PrecisionRow[]> {
+      // The models of the scope first, so the events are read by their distribution key (docs/scale.md).
+      const ofModels = [sql`m.company_id = ${scope.companyId}`];
+      ofModels.push(scope.modelId ? sql`m.id = ${scope.modelId}` : sql`m.is_active`);
+      if (scope.visibleTags) ofModels.push(sql`m.equipment_tag_id = ANY(${[...scope.visibleTags]}::uuid[])`);
+      const models = (
+        await sql<{ id: string }>`SELECT m.id FROM equipment_models m
+          WHERE ${sql.join(ofModels, sql` AND `)}`.execute(db)
+      ).rows.map((row) => row.id);
       const where = [
+        sql`f.model_id = ANY(${models}::uuid[])`,
         sql`f.company_id = ${scope.companyId}`,
         sql`f.outcome IS NOT NULL`,
-        scope.modelId ? sql`f.model_id = ${scope.modelId}` : sql`m.is_active`,
       ];
-      if (scope.visibleTags) where.push(sql`m.equipment_tag_id = ANY(${[...scope.visibleTags]}::uuid[])`);
       if (scope.from) where.push(sql`f.done_at >= ${scope.from}::timestamptz`);
       if (scope.to) where.push(sql`f.done_at < ${scope.to}::timestamptz`);
       const { rows } = await sql<PrecisionRow>`

@@ -48,6 +48,9 @@ export interface FaultEventRow {
   reopened_from: number | null;
   escalation_stage: number;
   escalated_at: Date | null;
+  /** The event's date plus its company's reminder time for the level, and when the reminder job began to watch it. */
+  first_reminder_at: Date;
+  escalation_watched_from: Date;
 }
 
 export interface RecipientRow {
@@ -74,6 +77,21 @@ export interface Member {
 }
 
 export type Stage = 'ack' | 'done';
+
+/**
+ * An event as a distributed database finds it (issue 28 item 3, docs/scale.md "Distribution keys"): its model, the
+ * distribution key, and its id. A row of the event is one.
+ */
+export interface EventKey {
+  model_id: string;
+  id: number;
+}
+
+/** Events' keys as two arrays: `model_id = ANY(models) AND id = ANY(ids)` reaches only the shards of their models. */
+const keyArrays = (keys: readonly EventKey[]) => ({
+  models: [...new Set(keys.map((key) => key.model_id))],
+  ids: keys.map((key) => key.id),
+});
 
 /** What was found when an event was closed: the failure mode with fault_confirmed only (issue 25 item 5). */
 export interface Outcome {
@@ -102,7 +120,9 @@ const COLUMNS = sql`f.id, f.company_id, f.model_id, f.series_id, f.tag, f.event_
   f.alarm_value, f.warning_limit, f.alarm_limit, f.tripped_by, f.sensor_id, f.cause, f.recommendation, f.diagnosis, f.is_acknowledged,
   f.acknowledged_at, f.acknowledged_msg, ab.id AS ack_by_id, ab.name AS ack_by_name, ab.email AS ack_by_email,
   f.done_at, f.done_msg, dn.id AS done_by_id, dn.name AS done_by_name, dn.email AS done_by_email, f.updated_at,
-  f.outcome, f.outcome_failure_mode`;
+  f.outcome, f.outcome_failure_mode, f.escalation_watched_from,
+  f.event_date + make_interval(mins => (SELECT CASE f.alarm_type WHEN 2 THEN c.escalation_alarm_minutes
+    ELSE c.escalation_warning_minutes END FROM companies c WHERE c.id = f.company_id)) AS first_reminder_at`;
 const JOINS = sql`LEFT JOIN users ab ON ab.id = f.acknowledged_by LEFT JOIN users dn ON dn.id = f.done_by`;
 
 /** Events of every time (year 0), of a year (month 0) or of one month, read in the company's time zone. */
@@ -122,15 +142,17 @@ export function createFaultEventsRepository(db: Db) {
      * Whether the condition of open events still holds (issue 26 item 1): the tag's persisted status is at the
      * event's level or above, with its last value and unit. Events without a series (or never evaluated) are left out.
      */
-    async stillActive(ids: number[], executor: Db = db) {
-      if (!ids.length) return new Map<number, { value: number; unit: string }>();
+    async stillActive(events: readonly EventKey[], executor: Db = db) {
+      if (!events.length) return new Map<number, { value: number; unit: string }>();
+      const { models, ids } = keyArrays(events);
       const { rows } = await sql<{
         id: string;
         value: number;
         unit: string;
       }>`SELECT f.id, s.last_value AS value, s.unit
         FROM fault_events f JOIN series s ON s.id = f.series_id JOIN alarm_states a ON a.series_id = s.id
-        WHERE f.id = ANY(${ids}::bigint[]) AND f.done_at IS NULL AND a.status >= f.alarm_type
+        WHERE f.model_id = ANY(${models}::uuid[]) AND f.id = ANY(${ids}::bigint[]) AND f.done_at IS NULL
+          AND a.status >= f.alarm_type
           AND s.last_value IS NOT NULL`.execute(executor);
       return new Map(rows.map((row) => [Number(row.id), { value: row.value, unit: row.unit }]));
     },
@@ -140,9 +162,10 @@ export function createFaultEventsRepository(db: Db) {
      * asked: stage 1 after the time, stage 2 after twice the time (issue 26 item 6). Oldest first. An event whose
      * first reminder time had passed before the job began to watch it (`escalation_watched_from`: stored late, a
      * backfill or the demo's history, or older than reminders themselves, migration 0044) is never reminded.
+     * A sweep over every model (a fan-out on a distributed database, listed in distribution-keys.test.ts).
      */
     async dueForEscalation(limit: number) {
-      const { rows } = await sql<{ id: string; stage: number }>`SELECT f.id,
+      const { rows } = await sql<{ id: string; model_id: string; stage: number }>`SELECT f.id, f.model_id,
           CASE WHEN f.event_date <= now() - 2 * w.wait THEN 2 ELSE 1 END AS stage
         FROM fault_events f JOIN companies c ON c.id = f.company_id
           CROSS JOIN LATERAL (SELECT make_interval(mins => CASE f.alarm_type WHEN 2
@@ -150,13 +173,13 @@ export function createFaultEventsRepository(db: Db) {
         WHERE f.done_at IS NULL AND NOT f.is_acknowledged AND f.escalation_stage < 2
           AND f.event_date <= now() - w.wait AND f.event_date + w.wait > f.escalation_watched_from
         ORDER BY f.event_date LIMIT ${limit}`.execute(db);
-      return rows.map((row) => ({ id: Number(row.id), stage: Number(row.stage) }));
+      return rows.map((row) => ({ id: Number(row.id), model_id: row.model_id, stage: Number(row.stage) }));
     },
 
     /** Moves an unacknowledged open event to an escalation stage, once: false when someone else did, or it was acted on. */
-    async escalate(id: number, stage: number, executor: Db) {
+    async escalate(key: EventKey, stage: number, executor: Db) {
       const result = await sql`UPDATE fault_events SET escalation_stage = ${stage}, escalated_at = now()
-        WHERE id = ${id} AND escalation_stage < ${stage} AND done_at IS NULL AND NOT is_acknowledged`.execute(
+        WHERE model_id = ${key.model_id} AND id = ${key.id} AND escalation_stage < ${stage} AND done_at IS NULL AND NOT is_acknowledged`.execute(
         executor,
       );
       return Number(result.numAffectedRows ?? 0) > 0;
@@ -292,12 +315,15 @@ export function createFaultEventsRepository(db: Db) {
     },
 
     /** The acknowledge and done recipients of the events, with the names they have now. */
-    async recipients(ids: number[], executor: Db = db): Promise<RecipientRow[]> {
-      if (!ids.length) return [];
+    async recipients(events: readonly EventKey[], executor: Db = db): Promise<RecipientRow[]> {
+      if (!events.length) return [];
+      const { models, ids } = keyArrays(events);
       const { rows } = await sql<RecipientRow>`SELECT r.fault_event_id, r.stage, r.email, r.user_id,
           coalesce(u.name, '') AS name
         FROM fault_event_recipients r LEFT JOIN users u ON u.id = r.user_id
-        WHERE r.fault_event_id = ANY(${ids}::bigint[]) ORDER BY r.email`.execute(executor);
+        WHERE r.model_id = ANY(${models}::uuid[]) AND r.fault_event_id = ANY(${ids}::bigint[]) ORDER BY r.email`.execute(
+        executor,
+      );
       return rows;
     },
 
@@ -312,29 +338,36 @@ export function createFaultEventsRepository(db: Db) {
       return rows[0] ?? { count: 0, alarm: 0, warning: 0 };
     },
 
-    async find(id: number, executor: Db = db): Promise<FaultEventRow | undefined> {
+    async find(key: EventKey, executor: Db = db): Promise<FaultEventRow | undefined> {
       const { rows } = await sql<FaultEventRow>`SELECT ${COLUMNS} FROM fault_events f ${JOINS}
-        WHERE f.id = ${id}`.execute(executor);
+        WHERE f.model_id = ${key.model_id} AND f.id = ${key.id}`.execute(executor);
       return rows[0];
     },
 
-    /** The event locked for a change (acknowledge, comment, done) inside the caller's transaction. */
-    async lock(id: number, executor: Db) {
-      const { rows } = await sql<{ id: number; is_acknowledged: boolean; done_at: Date | null }>`SELECT id,
-          is_acknowledged, done_at FROM fault_events WHERE id = ${id} FOR UPDATE`.execute(executor);
-      return rows[0];
-    },
-
-    /** Several events locked for a bulk change, in id order (so two bulk calls never wait on each other in a cycle). */
-    async lockMany(ids: number[], executor: Db) {
-      const { rows } = await sql<{ id: number; is_acknowledged: boolean; done_at: Date | null }>`SELECT id,
-          is_acknowledged, done_at FROM fault_events WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`.execute(
+    /** Several events locked for a change, in id order (so two bulk calls never wait on each other in a cycle). */
+    async lockMany(events: readonly EventKey[], executor: Db) {
+      const { models, ids } = keyArrays(events);
+      const { rows } = await sql<{
+        id: number;
+        model_id: string;
+        is_acknowledged: boolean;
+        done_at: Date | null;
+      }>`SELECT id, model_id, is_acknowledged, done_at FROM fault_events
+        WHERE model_id = ANY(${models}::uuid[]) AND id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`.execute(
         executor,
       );
       return rows.map((row) => ({ ...row, id: Number(row.id) }));
     },
 
-    /** The models of the events (unknown ids are left out). */
+    /** The event locked for a change (acknowledge, comment, done) inside the caller's transaction. */
+    async lock(key: EventKey, executor: Db) {
+      return (await this.lockMany([key], executor))[0];
+    },
+
+    /**
+     * The models of the events (unknown ids are left out): the one lookup by id alone of a call that names events
+     * (a fan-out on a distributed database, on fault_events_id_idx); every other statement then has their keys.
+     */
     async modelsOfEvents(ids: number[]): Promise<Map<number, string>> {
       const { rows } = await sql<{ id: string; model_id: string }>`SELECT id, model_id FROM fault_events
         WHERE id = ANY(${ids}::bigint[])`.execute(db);
@@ -365,16 +398,9 @@ export function createFaultEventsRepository(db: Db) {
       return rows;
     },
 
-    async modelOfEvent(id: number): Promise<string | undefined> {
-      const { rows } = await sql<{
-        model_id: string;
-      }>`SELECT model_id FROM fault_events WHERE id = ${id}`.execute(db);
-      return rows[0]?.model_id;
-    },
-
-    async evidence(id: number): Promise<FaultEventEvidence | null> {
+    async evidence(key: EventKey): Promise<FaultEventEvidence | null> {
       const { rows } = await sql<{ evidence: FaultEventEvidence | null }>`SELECT evidence FROM fault_events
-        WHERE id = ${id}`.execute(db);
+        WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(db);
       return rows[0]?.evidence ?? null;
     },
 
@@ -383,7 +409,7 @@ export function createFaultEventsRepository(db: Db) {
      * the English cause and recommendation (`words`); answers whether this call stored it.
      */
     async storeEvidence(
-      id: number,
+      key: EventKey,
       evidence: FaultEventEvidence,
       executor: Db = db,
       words?: { cause: string; recommendation: string },
@@ -392,51 +418,62 @@ export function createFaultEventsRepository(db: Db) {
           diagnosis = ${evidence.diagnosis ? JSON.stringify(evidence.diagnosis) : null}::jsonb,
           cause = CASE WHEN cause = '' THEN ${words?.cause ?? ''} ELSE cause END,
           recommendation = CASE WHEN recommendation = '' THEN ${words?.recommendation ?? ''} ELSE recommendation END
-        WHERE id = ${id} AND evidence IS NULL`.execute(executor);
+        WHERE model_id = ${key.model_id} AND id = ${key.id} AND evidence IS NULL`.execute(executor);
       return Number(result.numAffectedRows ?? 0) > 0;
     },
 
-    /** Events of a model (or all) opened without evidence yet, oldest first. */
-    async withoutEvidence(modelId: string | null, limit: number): Promise<number[]> {
-      const { rows } = await sql<{ id: number }>`SELECT id FROM fault_events
-        WHERE evidence IS NULL AND (${modelId}::uuid IS NULL OR model_id = ${modelId}::uuid)
-          AND created_at > now() - interval '1 day'
-        ORDER BY id LIMIT ${limit}`.execute(db);
-      return rows.map((row) => row.id);
+    /**
+     * Events of a model, or of every model (the catch-up after events opened: a sweep, a fan-out on a distributed
+     * database listed in distribution-keys.test.ts), opened without evidence yet, oldest first.
+     */
+    async withoutEvidence(modelId: string | null, limit: number): Promise<EventKey[]> {
+      const { rows } =
+        modelId === null
+          ? await sql<{ id: string; model_id: string }>`SELECT id, model_id FROM fault_events
+              WHERE evidence IS NULL AND created_at > now() - interval '1 day' ORDER BY id LIMIT ${limit}`.execute(
+              db,
+            )
+          : await sql<{ id: string; model_id: string }>`SELECT id, model_id FROM fault_events
+              WHERE model_id = ${modelId} AND evidence IS NULL AND created_at > now() - interval '1 day'
+              ORDER BY id LIMIT ${limit}`.execute(db);
+      return rows.map((row) => ({ id: Number(row.id), model_id: row.model_id }));
     },
 
-    async acknowledge(id: number, userId: string, comment: string, executor: Db) {
+    async acknowledge(key: EventKey, userId: string, comment: string, executor: Db) {
       await sql`UPDATE fault_events SET is_acknowledged = true, acknowledged_at = coalesce(acknowledged_at, now()),
           acknowledged_by = ${userId}, acknowledged_msg = ${comment}, updated_at = now()
-        WHERE id = ${id}`.execute(executor);
+        WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(executor);
     },
 
-    async done(id: number, userId: string, comment: string, outcome: Outcome, executor: Db) {
+    async done(key: EventKey, userId: string, comment: string, outcome: Outcome, executor: Db) {
       await sql`UPDATE fault_events SET done_at = now(), done_by = ${userId}, done_msg = ${comment},
           outcome = ${outcome.outcome}, outcome_failure_mode = ${outcome.failureMode},
-          updated_at = now() WHERE id = ${id}`.execute(executor);
+          updated_at = now() WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(executor);
     },
 
     /** The done comment, and the outcome when one is given (a correction of what was found). */
     async updateDoneComment(
-      id: number,
+      key: EventKey,
       userId: string,
       comment: string,
       outcome: Outcome | null,
       executor: Db,
     ) {
-      await sql`UPDATE fault_events SET done_by = ${userId}, done_msg = ${comment}, done_updated_at = now(),
-          ${outcome ? sql`outcome = ${outcome.outcome}, outcome_failure_mode = ${outcome.failureMode},` : sql``}
-          updated_at = now() WHERE id = ${id}`.execute(executor);
+      const found = outcome
+        ? sql`outcome = ${outcome.outcome}, outcome_failure_mode = ${outcome.failureMode},`
+        : sql``;
+      await sql`UPDATE fault_events SET done_by = ${userId}, done_msg = ${comment}, done_updated_at = now(), ${found}
+          updated_at = now() WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(executor);
     },
 
-    async setRecipients(id: number, stage: Stage, members: Member[], executor: Db) {
-      await sql`DELETE FROM fault_event_recipients WHERE fault_event_id = ${id} AND stage = ${stage}`.execute(
+    async setRecipients(key: EventKey, stage: Stage, members: Member[], executor: Db) {
+      await sql`DELETE FROM fault_event_recipients
+        WHERE model_id = ${key.model_id} AND fault_event_id = ${key.id} AND stage = ${stage}`.execute(
         executor,
       );
       if (!members.length) return;
-      await sql`INSERT INTO fault_event_recipients (fault_event_id, stage, email, user_id)
-        SELECT ${id}, ${stage}, e, u FROM unnest(${members.map((m) => m.email)}::text[], ${members.map((m) => m.id)}::uuid[]) AS x(e, u)`.execute(
+      await sql`INSERT INTO fault_event_recipients (model_id, fault_event_id, stage, email, user_id)
+        SELECT ${key.model_id}::uuid, ${key.id}, ${stage}, e, u FROM unnest(${members.map((m) => m.email)}::text[], ${members.map((m) => m.id)}::uuid[]) AS x(e, u)`.execute(
         executor,
       );
     },
@@ -478,18 +515,26 @@ export function createFaultEventsRepository(db: Db) {
       sort: 'newest' | 'oldest' | 'severity' | 'model';
       limit: number;
     }): Promise<{ rows: CompanyAlarmRow[]; total: number }> {
+      // The company's active models the caller sees (of the model type asked) first: the events are then read by
+      // their distribution key, on those models' shards only (docs/scale.md "Distribution keys").
+      const ofModels = [sql`m.company_id = ${filter.companyId}`, sql`m.is_active`];
+      if (filter.modelTypeId) ofModels.push(sql`m.model_type_id = ${filter.modelTypeId}`);
+      if (filter.visibleTags)
+        ofModels.push(sql`m.equipment_tag_id = ANY(${[...filter.visibleTags]}::uuid[])`);
+      const models = (
+        await sql<{ id: string }>`SELECT m.id FROM equipment_models m
+          WHERE ${sql.join(ofModels, sql` AND `)}`.execute(db)
+      ).rows.map((row) => row.id);
+      if (!models.length) return { rows: [], total: 0 };
       const where = [sql`f.company_id = ${filter.companyId}`];
       if (filter.status === 'open') where.push(sql`f.done_at IS NULL`);
       if (filter.status === 'done') where.push(sql`f.done_at IS NOT NULL`);
       if (filter.alarmType) where.push(sql`f.alarm_type = ${filter.alarmType}`);
-      if (filter.modelTypeId) where.push(sql`m.model_type_id = ${filter.modelTypeId}`);
       if (filter.acknowledged !== undefined) where.push(sql`f.is_acknowledged = ${filter.acknowledged}`);
       if (filter.minAgeHours !== undefined)
         where.push(sql`f.event_date <= now() - make_interval(secs => ${filter.minAgeHours * 3600})`);
       if (filter.maxAgeHours !== undefined)
         where.push(sql`f.event_date >= now() - make_interval(secs => ${filter.maxAgeHours * 3600})`);
-      if (filter.visibleTags) where.push(sql`m.equipment_tag_id = ANY(${[...filter.visibleTags]}::uuid[])`);
-      where.push(sql`m.is_active`);
       const order = {
         newest: sql`f.event_date DESC, f.id DESC`,
         oldest: sql`f.event_date ASC, f.id ASC`,
@@ -502,16 +547,17 @@ export function createFaultEventsRepository(db: Db) {
             m.model_type_id, t.title AS tag_name
           FROM fault_events f JOIN equipment_models m ON m.id = f.model_id
           JOIN structure_items t ON t.id = m.equipment_tag_id ${JOINS}
-          WHERE ${condition} ORDER BY ${order} LIMIT ${filter.limit}`.execute(db),
+          WHERE f.model_id = ANY(${models}::uuid[]) AND ${condition}
+          ORDER BY ${order} LIMIT ${filter.limit}`.execute(db),
         sql<{ total: number }>`SELECT count(*)::int AS total FROM fault_events f
-          JOIN equipment_models m ON m.id = f.model_id WHERE ${condition}`.execute(db),
+          WHERE f.model_id = ANY(${models}::uuid[]) AND ${condition}`.execute(db),
       ]);
       return { rows, total: counted.rows[0]?.total ?? 0 };
     },
 
     /** What the evidence of an event is made of: its series, 24 h of samples, the model's settings and text. */
-    async evidenceInputs(id: number) {
-      const event = await this.find(id);
+    async evidenceInputs(key: EventKey) {
+      const event = await this.find(key);
       if (!event) return undefined;
       const [series, trend, settings, configuration, workbook, model] = await Promise.all([
         sql<{ unit: string }>`SELECT unit FROM series WHERE id = ${event.series_id}`.execute(db),

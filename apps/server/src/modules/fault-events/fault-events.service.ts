@@ -14,6 +14,7 @@ import type {
 import { diagnosisWords } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
+import { createKeyLookup } from '../../db/key-lookup.ts';
 import type { Db } from '../../db/pool.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -24,6 +25,7 @@ import { buildEvidence } from './evidence.ts';
 import { faultEventMail, type MailKind } from './fault-event-mail.ts';
 import type {
   CompanyAlarmRow,
+  EventKey,
   FaultEventRow,
   FaultEventsRepository,
   Member,
@@ -60,6 +62,28 @@ function stillActiveOf(row: FaultEventRow, active?: ActiveConditions): FaultEven
   if (!now || row.done_at) return null;
   const limit = row.alarm_type === 2 ? row.alarm_limit : row.warning_limit;
   return { value: now.value, limit, unit: now.unit, above: limit === null || now.value >= limit };
+}
+
+/**
+ * Where an event's reminder stands (docs/fault-events-and-notes.md "Escalation"): sent, not needed (acknowledged
+ * first), never to be sent because the event reached the server after its first reminder time (the job's rule in
+ * `dueForEscalation`), or ahead.
+ */
+export function escalationOf(
+  row: Pick<
+    FaultEventRow,
+    'escalation_stage' | 'is_acknowledged' | 'first_reminder_at' | 'escalation_watched_from'
+  >,
+): FaultEvent['escalation'] {
+  const state =
+    row.escalation_stage > 0
+      ? 'reminded'
+      : row.is_acknowledged
+        ? 'acknowledged'
+        : row.first_reminder_at <= row.escalation_watched_from
+          ? 'not_reminded_late'
+          : 'pending';
+  return { firstReminderAt: row.first_reminder_at.toISOString(), state };
 }
 
 /** A number as the warning shows it: three significant digits, whole numbers from 100. */
@@ -106,6 +130,7 @@ export function toFaultEvent(
     reopenedFrom: row.reopened_from,
     escalationStage: row.escalation_stage,
     escalatedAt: row.escalated_at?.toISOString() ?? null,
+    escalation: escalationOf(row),
     stillActive: stillActiveOf(row, active),
     acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
     acknowledged_user: row.ack_by_name || row.ack_by_email,
@@ -156,11 +181,20 @@ function requiredOutcome(outcome: Outcome | null): Outcome {
  */
 export function createFaultEventsService(deps: Deps) {
   const { db, repository } = deps;
+  /** The model of events named by id: the one lookup by id alone of a call (docs/scale.md "Distribution keys"). */
+  const modelOf = createKeyLookup((ids: number[]) => repository.modelsOfEvents(ids));
+
+  /** The key of an event named by its id alone, or 404. */
+  async function keyOf(id: number): Promise<EventKey> {
+    const modelId = await modelOf.one(id);
+    if (!modelId) throw notFound('Fault event not found.');
+    return { model_id: modelId, id };
+  }
 
   async function withRecipients(rows: FaultEventRow[]) {
     const [recipients, active] = await Promise.all([
-      repository.recipients(rows.map((row) => row.id)),
-      repository.stillActive(rows.filter((row) => !row.done_at).map((row) => row.id)),
+      repository.recipients(rows),
+      repository.stillActive(rows.filter((row) => !row.done_at)),
     ]);
     return rows.map((row) => toFaultEvent(row, recipients, active));
   }
@@ -169,11 +203,12 @@ export function createFaultEventsService(deps: Deps) {
    * Done on events whose condition still holds (issue 26 item 1) is refused with the values unless the caller
    * confirmed it: 409 `condition-holds`, naming each event, its value and limit.
    */
-  async function confirmStillActive(ids: number[], confirmed: boolean | undefined, trx: Db) {
+  async function confirmStillActive(events: EventKey[], confirmed: boolean | undefined, trx: Db) {
     if (confirmed) return;
-    const active = await repository.stillActive(ids, trx);
+    const active = await repository.stillActive(events, trx);
     if (!active.size) return;
-    const rows = (await Promise.all([...active.keys()].map((id) => repository.find(id, trx)))).filter(
+    const holding = events.filter((event) => active.has(event.id));
+    const rows = (await Promise.all(holding.map((event) => repository.find(event, trx)))).filter(
       (row): row is FaultEventRow => row !== undefined,
     );
     const parts = rows.map((row) => {
@@ -233,13 +268,13 @@ export function createFaultEventsService(deps: Deps) {
   }
 
   /** Stores the evidence of an event once and, by the instance that stored it, mails those who asked for it. */
-  async function captureEvidence(id: number): Promise<void> {
-    const evidence = await buildEvidence(repository, await deps.master.get(), id);
+  async function captureEvidence(key: EventKey): Promise<void> {
+    const evidence = await buildEvidence(repository, await deps.master.get(), key);
     if (!evidence) return;
     await db.transaction().execute(async (trx) => {
       const words = evidence.diagnosis ? diagnosisWords(evidence.diagnosis, 'en') : undefined;
-      if (!(await repository.storeEvidence(id, evidence, trx, words))) return;
-      const event = await repository.find(id, trx);
+      if (!(await repository.storeEvidence(key, evidence, trx, words))) return;
+      const event = await repository.find(key, trx);
       const model = event && (await repository.modelContext(event.model_id, trx));
       if (!event || !model) return;
       const seeing = await deps.visibility.membersSeeingModel(model.id);
@@ -291,10 +326,10 @@ export function createFaultEventsService(deps: Deps) {
     running = (async () => {
       do {
         again = false;
-        for (const id of await repository.withoutEvidence(modelId, 50)) {
+        for (const key of await repository.withoutEvidence(modelId, 50)) {
           if (stopped) return;
-          await captureEvidence(id).catch((error) =>
-            deps.log('fault event evidence not stored', { id, error: (error as Error).message }),
+          await captureEvidence(key).catch((error) =>
+            deps.log('fault event evidence not stored', { id: key.id, error: (error as Error).message }),
           );
         }
       } while (again && !stopped);
@@ -368,25 +403,26 @@ export function createFaultEventsService(deps: Deps) {
     outcome: Outcome | null = null,
   ): Promise<Change> {
     const id = state.id;
+    const key: EventKey = { model_id: model.id, id };
     let mailKind: MailKind = kind;
     let auditAction: string;
     if (kind === 'done') {
-      await repository.done(id, auth.userId, comment, requiredOutcome(outcome), trx);
-      await repository.setRecipients(id, 'done', members, trx);
+      await repository.done(key, auth.userId, comment, requiredOutcome(outcome), trx);
+      await repository.setRecipients(key, 'done', members, trx);
       auditAction = 'done';
     } else if (commentType === 2) {
-      await repository.updateDoneComment(id, auth.userId, comment, outcome, trx);
-      await repository.setRecipients(id, 'done', members, trx);
+      await repository.updateDoneComment(key, auth.userId, comment, outcome, trx);
+      await repository.setRecipients(key, 'done', members, trx);
       auditAction = 'update-done-comment';
     } else {
       if (kind === 'ack' && state.is_acknowledged) mailKind = 'update';
-      await repository.acknowledge(id, auth.userId, comment, trx);
-      await repository.setRecipients(id, 'ack', members, trx);
+      await repository.acknowledge(key, auth.userId, comment, trx);
+      await repository.setRecipients(key, 'ack', members, trx);
       auditAction = mailKind === 'ack' ? 'acknowledge' : 'update-comment';
     }
-    const after = await repository.find(id, trx);
+    const after = await repository.find(key, trx);
     if (!after) throw notFound('Fault event not found.');
-    const evidence = await repository.evidence(id);
+    const evidence = await repository.evidence(key);
     const actor = after[kind === 'done' || commentType === 2 ? 'done_by_name' : 'ack_by_name'] || auth.email;
     for (const member of members) {
       const message = faultEventMail({
@@ -441,8 +477,8 @@ export function createFaultEventsService(deps: Deps) {
 
   /** Acknowledge, comment update or done: one transaction for the change, the recipients, the mail and the live event. */
   async function act(kind: 'ack' | 'update' | 'done', auth: AuthContext, body: FaultEventCommentRequest) {
-    const id = body.comment_info.fault_event_id;
-    const before = await repository.find(id);
+    const key = await keyOf(body.comment_info.fault_event_id);
+    const before = await repository.find(key);
     if (!before) throw notFound('Fault event not found.');
     const model = await repository.modelContext(before.model_id);
     if (!model) throw notFound('Fault event not found.');
@@ -453,14 +489,14 @@ export function createFaultEventsService(deps: Deps) {
     if (commentType === 1 && outcome)
       throw badRequest('outcome: only marking done (or updating the done comment) records an outcome.');
     await db.transaction().execute(async (trx) => {
-      const state = await repository.lock(id, trx);
+      const state = await repository.lock(key, trx);
       if (!state) throw notFound('Fault event not found.');
       const refused = refusal(kind, commentType, state);
       if (refused) throw refused;
-      if (kind === 'done') await confirmStillActive([id], body.confirm_still_active, trx);
+      if (kind === 'done') await confirmStillActive([key], body.confirm_still_active, trx);
       await change(trx, kind, commentType, state, auth, model, members, comment, undefined, outcome);
     });
-    return detail(id);
+    return detailOf(key);
   }
 
   /**
@@ -470,11 +506,12 @@ export function createFaultEventsService(deps: Deps) {
    */
   async function bulk(auth: AuthContext, body: FaultEventBulkRequest): Promise<FaultEventBulkResult> {
     const ids = [...new Set(body.fault_event_ids)].sort((a, b) => a - b);
-    const modelOf = await repository.modelsOfEvents(ids);
-    const missing = ids.filter((id) => !modelOf.has(id));
+    const modelOfEvent = await modelOf.many(ids);
+    const missing = ids.filter((id) => !modelOfEvent.has(id));
     if (missing.length) throw notFound(`Fault event not found: ${missing.join(', ')}.`);
+    const keys = ids.map((id) => ({ model_id: modelOfEvent.get(id) as string, id }));
     const models = new Map<string, { model: ModelContext; members: Member[] }>();
-    for (const modelId of new Set(modelOf.values())) {
+    for (const modelId of new Set(modelOfEvent.values())) {
       const model = await repository.modelContext(modelId);
       if (!model) throw notFound('Fault event not found.');
       const members = body.email_to
@@ -487,7 +524,7 @@ export function createFaultEventsService(deps: Deps) {
     const outcome = outcomeOf(body.outcome, body.failure_mode);
     if (kind !== 'done' && outcome) throw badRequest('outcome: only action done records an outcome.');
     const changed = await db.transaction().execute(async (trx) => {
-      const states = await repository.lockMany(ids, trx);
+      const states = await repository.lockMany(keys, trx);
       if (states.length !== ids.length) throw notFound('Fault event not found.');
       const refused = states
         .map((state) => ({ id: state.id, error: refusal(kind, commentType, state) }))
@@ -499,10 +536,10 @@ export function createFaultEventsService(deps: Deps) {
           first.code,
         );
       }
-      if (kind === 'done') await confirmStillActive(ids, body.confirm_still_active, trx);
+      if (kind === 'done') await confirmStillActive(keys, body.confirm_still_active, trx);
       const done: { id: number; action: Change }[] = [];
       for (const state of states) {
-        const target = models.get(modelOf.get(state.id) as string);
+        const target = models.get(state.model_id);
         if (!target) throw notFound('Fault event not found.');
         const action = await change(
           trx,
@@ -520,7 +557,7 @@ export function createFaultEventsService(deps: Deps) {
       }
       return done;
     });
-    const rows = await Promise.all(ids.map((id) => repository.find(id)));
+    const rows = await Promise.all(keys.map((key) => repository.find(key)));
     return {
       changed,
       items: await withRecipients(rows.filter((row): row is FaultEventRow => row !== undefined)),
@@ -546,7 +583,7 @@ export function createFaultEventsService(deps: Deps) {
     let steps = 0;
     for (const due of await repository.dueForEscalation(100)) {
       if (stopped) break;
-      const event = await repository.find(due.id);
+      const event = await repository.find(due);
       const model = event && (await repository.modelContext(event.model_id));
       if (!event || !model) continue;
       const [members, seeing, policy] = await Promise.all([
@@ -563,8 +600,8 @@ export function createFaultEventsService(deps: Deps) {
       const minutes = (event.alarm_type === 2 ? policy?.alarm_minutes : policy?.warning_minutes) ?? 240;
       const hours = String(Number(((minutes * stage) / 60).toFixed(1)));
       const taken = await db.transaction().execute(async (trx) => {
-        if (!(await repository.escalate(event.id, stage, trx))) return false;
-        const evidence = await repository.evidence(event.id);
+        if (!(await repository.escalate(event, stage, trx))) return false;
+        const evidence = await repository.evidence(event);
         for (const member of recipients) {
           const message = faultEventMail({
             kind: 'reminder',
@@ -669,15 +706,15 @@ export function createFaultEventsService(deps: Deps) {
     };
   }
 
-  async function detail(id: number): Promise<FaultEventDetail> {
-    const row = await repository.find(id);
+  async function detailOf(key: EventKey): Promise<FaultEventDetail> {
+    const row = await repository.find(key);
     if (!row) throw notFound('Fault event not found.');
-    let evidence = await repository.evidence(id);
+    let evidence = await repository.evidence(key);
     if (!evidence) {
-      await captureEvidence(id).catch((error) =>
-        deps.log('fault event evidence not stored', { id, error: (error as Error).message }),
+      await captureEvidence(key).catch((error) =>
+        deps.log('fault event evidence not stored', { id: key.id, error: (error as Error).message }),
       );
-      evidence = await repository.evidence(id);
+      evidence = await repository.evidence(key);
     }
     const [event] = await withRecipients([row]);
     return { ...(event as FaultEvent), evidence };
@@ -700,7 +737,7 @@ export function createFaultEventsService(deps: Deps) {
   return {
     list,
     count: (modelId: string) => repository.count(modelId),
-    detail,
+    detail: async (id: number) => detailOf(await keyOf(id)),
     captureEvidence,
     catchUp,
     acknowledge: (auth: AuthContext, body: FaultEventCommentRequest) => act('ack', auth, body),
@@ -708,8 +745,8 @@ export function createFaultEventsService(deps: Deps) {
     done: (auth: AuthContext, body: FaultEventCommentRequest) => act('done', auth, body),
     bulk,
     history,
-    modelOfEvent: (id: number) => repository.modelOfEvent(id),
-    modelsOfEvents: (ids: number[]) => repository.modelsOfEvents(ids),
+    modelOfEvent: modelOf.one,
+    modelsOfEvents: modelOf.many,
     /** Whom the caller may pick as recipients: the members who see the model (issue 23 item 16). */
     async members(modelId: string) {
       const model = await repository.modelContext(modelId);
@@ -727,8 +764,8 @@ export function createFaultEventsService(deps: Deps) {
     async companyAlarms(filter: Parameters<FaultEventsRepository['companyAlarms']>[0]) {
       const { rows, total } = await repository.companyAlarms(filter);
       const [recipients, active] = await Promise.all([
-        repository.recipients(rows.map((row) => row.id)),
-        repository.stillActive(rows.filter((row) => !row.done_at).map((row) => row.id)),
+        repository.recipients(rows),
+        repository.stillActive(rows.filter((row) => !row.done_at)),
       ]);
       return { items: rows.map((row) => toCompanyAlarm(row, recipients, active)), total };
     },

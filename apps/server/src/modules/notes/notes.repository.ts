@@ -42,9 +42,18 @@ export interface PointNoteRow {
   name: string;
 }
 
+/**
+ * A note, comment or sensor point note as a distributed database finds it (issue 28 item 3, docs/scale.md
+ * "Distribution keys"): its model, the distribution key, and its id.
+ */
+export interface NoteKey {
+  model_id: string;
+  id: string;
+}
+
 const TOPIC = sql`t.id, t.company_id, t.model_id, t.topic, t.description, t.updated_at, t.created_by,
   coalesce(nullif(u.name, ''), u.email, '') AS name, u.image_url,
-  (SELECT count(*)::int FROM note_comments c WHERE c.topic_id = t.id) AS comment_count`;
+  (SELECT count(*)::int FROM note_comments c WHERE c.model_id = t.model_id AND c.topic_id = t.id) AS comment_count`;
 const COMMENT = sql`c.id, c.topic_id, t.model_id, t.company_id, c.description, c.updated_at, c.created_by,
   coalesce(nullif(u.name, ''), u.email, '') AS name, u.image_url`;
 const POINT = sql`p.id, p.model_id, m.code AS model_code, p.sensor_id, p.sensor_id AS sensor_name, p.phase, p.axis,
@@ -82,30 +91,28 @@ export function createNotesRepository(db: Db) {
       return rows;
     },
 
-    async topic(id: string): Promise<TopicRow | undefined> {
+    async topic(key: NoteKey): Promise<TopicRow | undefined> {
       const { rows } =
         await sql<TopicRow>`SELECT ${TOPIC} FROM note_topics t LEFT JOIN users u ON u.id = t.created_by
-        WHERE t.id = ${id}`.execute(db);
+        WHERE t.model_id = ${key.model_id} AND t.id = ${key.id}`.execute(db);
       return rows[0];
     },
 
-    async modelOfTopic(id: string): Promise<string | undefined> {
-      const { rows } = await sql<{
-        model_id: string;
-      }>`SELECT model_id FROM note_topics WHERE id = ${id}`.execute(db);
-      return rows[0]?.model_id;
+    /**
+     * The models of notes named by their id alone (unknown ids left out): the one lookup by id of a route on a note
+     * (a fan-out on a distributed database, on note_topics_id_idx); the statements that follow have the key.
+     */
+    async modelsOfTopics(ids: string[]): Promise<Map<string, string>> {
+      const { rows } = await sql<{ id: string; model_id: string }>`SELECT id, model_id FROM note_topics
+        WHERE id = ANY(${ids}::uuid[])`.execute(db);
+      return new Map(rows.map((row) => [row.id, row.model_id]));
     },
 
-    async modelOfComment(id: string): Promise<string | undefined> {
-      const { rows } = await sql<{ model_id: string }>`SELECT t.model_id FROM note_comments c
-        JOIN note_topics t ON t.id = c.topic_id WHERE c.id = ${id}`.execute(db);
-      return rows[0]?.model_id;
-    },
-
-    async modelOfPointNote(id: string): Promise<string | undefined> {
-      const { rows } = await sql<{ model_id: string }>`SELECT model_id FROM sensor_point_notes
-        WHERE id = ${id}`.execute(db);
-      return rows[0]?.model_id;
+    /** The same for comments named by their id alone (note_comments_id_idx). */
+    async modelsOfComments(ids: string[]): Promise<Map<string, string>> {
+      const { rows } = await sql<{ id: string; model_id: string }>`SELECT id, model_id FROM note_comments
+        WHERE id = ANY(${ids}::uuid[])`.execute(db);
+      return new Map(rows.map((row) => [row.id, row.model_id]));
     },
 
     async createTopic(
@@ -120,43 +127,52 @@ export function createNotesRepository(db: Db) {
       return (rows[0] as { id: string }).id;
     },
 
-    async updateTopic(id: string, topic: string, description: string, executor: Db = db) {
+    async updateTopic(key: NoteKey, topic: string, description: string, executor: Db = db) {
       await sql`UPDATE note_topics SET topic = ${topic}, description = ${description}, updated_at = now()
-        WHERE id = ${id}`.execute(executor);
+        WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(executor);
     },
 
-    async deleteTopic(id: string, executor: Db = db) {
-      await sql`DELETE FROM note_topics WHERE id = ${id}`.execute(executor);
+    async deleteTopic(key: NoteKey, executor: Db = db) {
+      await sql`DELETE FROM note_topics WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(
+        executor,
+      );
     },
 
-    async comments(topicId: string): Promise<CommentRow[]> {
+    async comments(topic: NoteKey): Promise<CommentRow[]> {
       const { rows } = await sql<CommentRow>`SELECT ${COMMENT} FROM note_comments c
-        JOIN note_topics t ON t.id = c.topic_id LEFT JOIN users u ON u.id = c.created_by
-        WHERE c.topic_id = ${topicId} ORDER BY c.created_at, c.id`.execute(db);
+        JOIN note_topics t ON t.model_id = c.model_id AND t.id = c.topic_id LEFT JOIN users u ON u.id = c.created_by
+        WHERE c.model_id = ${topic.model_id} AND c.topic_id = ${topic.id} ORDER BY c.created_at, c.id`.execute(
+        db,
+      );
       return rows;
     },
 
-    async comment(id: string): Promise<CommentRow | undefined> {
+    async comment(key: NoteKey): Promise<CommentRow | undefined> {
       const { rows } = await sql<CommentRow>`SELECT ${COMMENT} FROM note_comments c
-        JOIN note_topics t ON t.id = c.topic_id LEFT JOIN users u ON u.id = c.created_by
-        WHERE c.id = ${id}`.execute(db);
+        JOIN note_topics t ON t.model_id = c.model_id AND t.id = c.topic_id LEFT JOIN users u ON u.id = c.created_by
+        WHERE c.model_id = ${key.model_id} AND c.id = ${key.id}`.execute(db);
       return rows[0];
     },
 
-    async createComment(topicId: string, description: string, userId: string, executor: Db = db) {
-      const { rows } = await sql<{ id: string }>`INSERT INTO note_comments (topic_id, description, created_by)
-        VALUES (${topicId}, ${description}, ${userId}) RETURNING id`.execute(executor);
-      await sql`UPDATE note_topics SET updated_at = now() WHERE id = ${topicId}`.execute(executor);
+    async createComment(topic: NoteKey, description: string, userId: string, executor: Db = db) {
+      const { rows } = await sql<{
+        id: string;
+      }>`INSERT INTO note_comments (model_id, topic_id, description, created_by)
+        VALUES (${topic.model_id}, ${topic.id}, ${description}, ${userId}) RETURNING id`.execute(executor);
+      await sql`UPDATE note_topics SET updated_at = now()
+        WHERE model_id = ${topic.model_id} AND id = ${topic.id}`.execute(executor);
       return (rows[0] as { id: string }).id;
     },
 
-    async updateComment(id: string, description: string, executor: Db = db) {
+    async updateComment(key: NoteKey, description: string, executor: Db = db) {
       await sql`UPDATE note_comments SET description = ${description}, updated_at = now()
-        WHERE id = ${id}`.execute(executor);
+        WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(executor);
     },
 
-    async deleteComment(id: string, executor: Db = db) {
-      await sql`DELETE FROM note_comments WHERE id = ${id}`.execute(executor);
+    async deleteComment(key: NoteKey, executor: Db = db) {
+      await sql`DELETE FROM note_comments WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(
+        executor,
+      );
     },
 
     async pointNotes(filter: {
@@ -175,10 +191,10 @@ export function createNotesRepository(db: Db) {
       return rows;
     },
 
-    async pointNote(id: string): Promise<PointNoteRow | undefined> {
+    async pointNote(key: NoteKey): Promise<PointNoteRow | undefined> {
       const { rows } = await sql<PointNoteRow>`SELECT ${POINT} FROM sensor_point_notes p
         JOIN equipment_models m ON m.id = p.model_id LEFT JOIN users u ON u.id = p.created_by
-        WHERE p.id = ${id}`.execute(db);
+        WHERE p.model_id = ${key.model_id} AND p.id = ${key.id}`.execute(db);
       return rows[0];
     },
 
@@ -208,18 +224,20 @@ export function createNotesRepository(db: Db) {
     },
 
     async updatePointNote(
-      id: string,
+      key: NoteKey,
       description: string,
       rvsGraphId: string | undefined,
       executor: Db = db,
     ) {
       await sql`UPDATE sensor_point_notes SET description = ${description},
           rvs_graph_id = coalesce(${rvsGraphId ?? null}, rvs_graph_id), updated_at = now()
-        WHERE id = ${id}`.execute(executor);
+        WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(executor);
     },
 
-    async deletePointNote(id: string, executor: Db = db) {
-      await sql`DELETE FROM sensor_point_notes WHERE id = ${id}`.execute(executor);
+    async deletePointNote(key: NoteKey, executor: Db = db) {
+      await sql`DELETE FROM sensor_point_notes WHERE model_id = ${key.model_id} AND id = ${key.id}`.execute(
+        executor,
+      );
     },
 
     async publish(event: Record<string, unknown>, executor: Db = db) {

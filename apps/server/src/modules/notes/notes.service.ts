@@ -1,8 +1,9 @@
 import type { NoteComment, NoteTopic, SensorPointNote } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
+import { createKeyLookup } from '../../db/key-lookup.ts';
 import type { Db } from '../../db/pool.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import type { CommentRow, NotesRepository, PointNoteRow, TopicRow } from './notes.repository.ts';
+import type { CommentRow, NoteKey, NotesRepository, PointNoteRow, TopicRow } from './notes.repository.ts';
 
 const AUTHOR_ONLY = 'Only the author can edit or delete this.';
 
@@ -49,18 +50,30 @@ export const toPointNote = (row: PointNoteRow): SensorPointNote => ({
  */
 export function createNotesService(deps: { db: Db; repository: NotesRepository }) {
   const { db, repository } = deps;
+  // The model of a note or comment named by its id: the one lookup by id alone of a call (docs/scale.md).
+  const topicModel = createKeyLookup((ids: string[]) => repository.modelsOfTopics(ids));
+  const commentModel = createKeyLookup((ids: string[]) => repository.modelsOfComments(ids));
+  const keyOf = async (lookup: typeof topicModel, id: string): Promise<NoteKey | undefined> => {
+    const modelId = await lookup.one(id);
+    return modelId === undefined ? undefined : { model_id: modelId, id };
+  };
+  const topicOf = async (id: string) => {
+    const key = await keyOf(topicModel, id);
+    return key && repository.topic(key);
+  };
 
   const publish = (trx: Db, companyId: string, modelId: string, action: string, extra: object = {}) =>
     repository.publish({ type: 'note', action, companyId, modelId, ...extra }, trx);
 
   async function ownTopic(auth: AuthContext, id: string) {
-    const topic = await repository.topic(id);
+    const topic = await topicOf(id);
     if (!topic) throw notFound('Note not found.');
     if (topic.created_by !== auth.userId) throw forbidden(AUTHOR_ONLY);
     return topic;
   }
   async function ownComment(auth: AuthContext, id: string) {
-    const comment = await repository.comment(id);
+    const key = await keyOf(commentModel, id);
+    const comment = key && (await repository.comment(key));
     if (!comment) throw notFound('Comment not found.');
     if (comment.created_by !== auth.userId) throw forbidden(AUTHOR_ONLY);
     return comment;
@@ -91,7 +104,7 @@ export function createNotesService(deps: { db: Db; repository: NotesRepository }
         await publish(trx, companyId, body.equipmentModelId, 'topic-created', { noteTopicId: created });
         return created;
       });
-      return toTopic((await repository.topic(id)) as TopicRow);
+      return toTopic((await repository.topic({ model_id: body.equipmentModelId, id })) as TopicRow);
     },
 
     async updateTopic(
@@ -103,38 +116,39 @@ export function createNotesService(deps: { db: Db; repository: NotesRepository }
       if (body.equipmentModelId !== topic.model_id)
         throw badRequest('equipmentModelId: a note stays with the model it was written for.');
       await db.transaction().execute(async (trx) => {
-        await repository.updateTopic(id, body.topic, body.description, trx);
+        await repository.updateTopic(topic, body.topic, body.description, trx);
         await publish(trx, topic.company_id, topic.model_id, 'topic-updated', { noteTopicId: id });
       });
-      return toTopic((await repository.topic(id)) as TopicRow);
+      return toTopic((await repository.topic(topic)) as TopicRow);
     },
 
     async deleteTopic(auth: AuthContext, id: string) {
       const topic = await ownTopic(auth, id);
       await db.transaction().execute(async (trx) => {
-        await repository.deleteTopic(id, trx);
+        await repository.deleteTopic(topic, trx);
         await publish(trx, topic.company_id, topic.model_id, 'topic-deleted', { noteTopicId: id });
       });
     },
 
     async detail(topicId: string) {
-      const topic = await repository.topic(topicId);
+      const topic = await topicOf(topicId);
       if (!topic) throw notFound('Note not found.');
-      return { topic: toTopic(topic), comments: (await repository.comments(topicId)).map(toComment) };
+      return { topic: toTopic(topic), comments: (await repository.comments(topic)).map(toComment) };
     },
 
     async createComment(
       auth: AuthContext,
       body: { description: string; equipmentModelId: string; noteTopicId: string },
     ) {
-      const topic = await repository.topic(body.noteTopicId);
-      if (!topic || topic.model_id !== body.equipmentModelId) throw notFound('Note not found.');
+      // The body names the note's model (whose sight the route checked): the note is looked for in it only.
+      const topic = await repository.topic({ model_id: body.equipmentModelId, id: body.noteTopicId });
+      if (!topic) throw notFound('Note not found.');
       const id = await db.transaction().execute(async (trx) => {
-        const created = await repository.createComment(topic.id, body.description, auth.userId, trx);
+        const created = await repository.createComment(topic, body.description, auth.userId, trx);
         await publish(trx, topic.company_id, topic.model_id, 'comment-created', { noteTopicId: topic.id });
         return created;
       });
-      return toComment((await repository.comment(id)) as CommentRow);
+      return toComment((await repository.comment({ model_id: topic.model_id, id })) as CommentRow);
     },
 
     async updateComment(
@@ -146,18 +160,18 @@ export function createNotesService(deps: { db: Db; repository: NotesRepository }
       if (body.noteTopicId !== comment.topic_id)
         throw badRequest('noteTopicId: a comment stays in the note it was written in.');
       await db.transaction().execute(async (trx) => {
-        await repository.updateComment(id, body.description, trx);
+        await repository.updateComment(comment, body.description, trx);
         await publish(trx, comment.company_id, comment.model_id, 'comment-updated', {
           noteTopicId: comment.topic_id,
         });
       });
-      return toComment((await repository.comment(id)) as CommentRow);
+      return toComment((await repository.comment(comment)) as CommentRow);
     },
 
     async deleteComment(auth: AuthContext, id: string) {
       const comment = await ownComment(auth, id);
       await db.transaction().execute(async (trx) => {
-        await repository.deleteComment(id, trx);
+        await repository.deleteComment(comment, trx);
         await publish(trx, comment.company_id, comment.model_id, 'comment-deleted', {
           noteTopicId: comment.topic_id,
         });
@@ -202,32 +216,32 @@ export function createNotesService(deps: { db: Db; repository: NotesRepository }
         await publish(trx, companyId, modelId, 'point-note');
         return created;
       });
-      return toPointNote((await repository.pointNote(id)) as PointNoteRow);
+      return toPointNote((await repository.pointNote({ model_id: modelId, id })) as PointNoteRow);
     },
 
     async updatePointNote(modelId: string, id: string, description: string, rvsGraphId?: string) {
-      const note = await repository.pointNote(id);
-      if (!note || note.model_id !== modelId) throw notFound('Note not found.');
+      const key = { model_id: modelId, id };
+      if (!(await repository.pointNote(key))) throw notFound('Note not found.');
       const companyId = (await repository.modelCompany(modelId)) as string;
       await db.transaction().execute(async (trx) => {
-        await repository.updatePointNote(id, description, rvsGraphId, trx);
+        await repository.updatePointNote(key, description, rvsGraphId, trx);
         await publish(trx, companyId, modelId, 'point-note');
       });
-      return toPointNote((await repository.pointNote(id)) as PointNoteRow);
+      return toPointNote((await repository.pointNote(key)) as PointNoteRow);
     },
 
     async deletePointNote(modelId: string, id: string) {
-      const note = await repository.pointNote(id);
-      if (!note || note.model_id !== modelId) throw notFound('Note not found.');
+      const key = { model_id: modelId, id };
+      if (!(await repository.pointNote(key))) throw notFound('Note not found.');
       const companyId = (await repository.modelCompany(modelId)) as string;
       await db.transaction().execute(async (trx) => {
-        await repository.deletePointNote(id, trx);
+        await repository.deletePointNote(key, trx);
         await publish(trx, companyId, modelId, 'point-note');
       });
     },
 
-    modelOfTopic: (id: string) => repository.modelOfTopic(id),
-    modelOfComment: (id: string) => repository.modelOfComment(id),
+    modelOfTopic: topicModel.one,
+    modelOfComment: commentModel.one,
     modelByCode: (companyId: string | null, code: string) => repository.modelByCode(companyId, code),
   };
 }
