@@ -97,6 +97,10 @@ export const outcomeFailureMode = z.enum(OUTCOME_FAILURE_MODES, {
 });
 export type OutcomeFailureMode = z.infer<typeof outcomeFailureMode>;
 
+/** Where an event's reminder stands (see `escalation` of a fault event). */
+export const ESCALATION_STATES = ['pending', 'reminded', 'not_reminded_late', 'acknowledged'] as const;
+export type EscalationState = (typeof ESCALATION_STATES)[number];
+
 /** One fault event (spec 03 §3 'Fault event'), with the people of its acknowledge and done. */
 export const faultEvent = z.object({
   id: z.number().int(),
@@ -130,6 +134,17 @@ export const faultEvent = z.object({
   /** 0 none, 1 the assignees were reminded, 2 the owners too (unacknowledged past the company's time). */
   escalationStage: z.number().int(),
   escalatedAt: instant.nullable(),
+  /**
+   * The reminder of an unacknowledged event (issue 26 item 6; docs/fault-events-and-notes.md "Escalation"): when
+   * the first is due (the event's date plus its company's time for the level) and where it stands:
+   * `reminded` sent (`escalationStage` says to whom), `acknowledged` not needed: acknowledged before any reminder,
+   * `not_reminded_late` never to be sent because the event reached the server after its reminder time (history, a
+   * backfill, late data), `pending` not yet due (or due and about to be sent by the job, every minute).
+   */
+  escalation: z.object({
+    firstReminderAt: instant,
+    state: z.enum(ESCALATION_STATES),
+  }),
   /**
    * While open: the condition still holds (the tag's status is at the event's level or above), with its last value
    * and the event's limit; null otherwise. Done then asks `confirm_still_active`.

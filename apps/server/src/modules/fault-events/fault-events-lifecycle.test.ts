@@ -258,15 +258,19 @@ describe('escalation (issue 26 items 6 and 7)', () => {
   });
 
   it('reminds the assignees after the time, then the owners after twice the time, once each, and records both', async () => {
+    // Stored when it was raised, 90 minutes ago, with a 60-minute time: its reminder is due (the API says so).
+    const before = (await as('owner', 'GET', `/api/v1/fault-event/details/${eventId}`)).json();
+    expect(before.escalation.state).toBe('pending');
+    expect(Date.parse(before.escalation.firstReminderAt)).toBe(Date.parse(before.eventDate) + 60 * 60_000);
     await ctx.services.faultEvents.escalate();
     await waitFor(() => mailsTo('member@acme.test', MESSAGE).length > 0);
     await waitFor(() => mailsTo('supmem@acme.test', MESSAGE).length > 0);
     const reminder = bodyOf((mailsTo('member@acme.test', MESSAGE)[0] as Received).raw);
     expect(reminder).toContain('Nobody has acknowledged this event within 1 h.');
     expect(mailsTo('owner@acme.test', MESSAGE)).toHaveLength(0);
-    expect((await as('owner', 'GET', `/api/v1/fault-event/details/${eventId}`)).json().escalationStage).toBe(
-      1,
-    );
+    const sent = (await as('owner', 'GET', `/api/v1/fault-event/details/${eventId}`)).json();
+    expect(sent.escalationStage).toBe(1);
+    expect(sent.escalation.state).toBe('reminded');
 
     // Once per stage: a second run sends nothing more.
     await ctx.services.faultEvents.escalate();
@@ -326,6 +330,26 @@ describe('escalation (issue 26 items 6 and 7)', () => {
       const detail = (await as('owner', 'GET', `/api/v1/fault-event/details/${id}`)).json();
       expect(detail.escalationStage).toBe(0);
     }
+    // The API says why: the alarm's reminder time (its date + 60 min) had passed when it was stored. The warning's
+    // (its date + 30 days, the company's warning time) is still ahead: it will be reminded then.
+    const listed = (await as('owner', 'GET', `/api/v1/fault-event/${tr2.id}?month=0&year=0`)).json() as {
+      new_alarm: { id: number; eventDate: string; escalation: { state: string; firstReminderAt: string } }[];
+    };
+    const [alarmLate, warningLate] = rows.map(({ id }) =>
+      listed.new_alarm.find((event) => event.id === Number(id)),
+    );
+    expect(alarmLate?.escalation.state).toBe('not_reminded_late');
+    expect(Date.parse(alarmLate?.escalation.firstReminderAt ?? '')).toBe(
+      Date.parse(alarmLate?.eventDate ?? '') + 60 * 60_000,
+    );
+    expect(warningLate?.escalation.state).toBe('pending');
+    expect(Date.parse(warningLate?.escalation.firstReminderAt ?? '')).toBe(
+      Date.parse(warningLate?.eventDate ?? '') + 43_200 * 60_000,
+    );
+    const { items } = (
+      await as('owner', 'GET', `/api/v1/fault-events?company_id=${tenants.companyId}&status=open`)
+    ).json() as { items: { id: number; escalation: { state: string } }[] };
+    expect(items.find((event) => event.id === alarmLate?.id)?.escalation.state).toBe('not_reminded_late');
     const reminded = (await as('owner', 'GET', `/api/v1/fault-event/details/${raised.rows[0]?.id}`)).json();
     expect(reminded.escalationStage).toBe(1);
     await sql`DELETE FROM fault_events WHERE alarm_message IN (${late}, ${recent})`.execute(ctx.db);
@@ -341,6 +365,7 @@ describe('escalation (issue 26 items 6 and 7)', () => {
     await ctx.services.faultEvents.escalate();
     const detail = (await as('owner', 'GET', `/api/v1/fault-event/details/${rows[0]?.id}`)).json();
     expect(detail.escalationStage).toBe(0);
+    expect(detail.escalation.state).toBe('acknowledged');
   });
 });
 

@@ -1343,6 +1343,12 @@ export const en = {
     reopens: 'Continues #{{id}}, closed while still active',
     escalatedAssignees: 'Not acknowledged: assignees reminded',
     escalatedOwners: 'Not acknowledged: owners reminded',
+    reminder: 'Reminder',
+    reminderPending: 'Due at {{time}} unless acknowledged first',
+    reminderSent: 'Sent at {{time}}: not acknowledged within its time',
+    reminderAcknowledged: 'Not needed: acknowledged',
+    reminderLate: 'Not reminded: it arrived after its reminder time ({{time}})',
+    notRemindedLate: 'Not reminded: arrived late',
     mailHeading: 'Fault event mails',
     mailIntro:
       "With 'Real time fault event' on, a mail reaches you at once for each new event you choose here. Reminders of unacknowledged events come whatever you choose.",

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../../../lib/i18n.ts';
-import { EventLifecycleNote, StillActiveWarning, stillActiveOf } from './event-lifecycle.tsx';
+import { EventLifecycleNote, reminderText, StillActiveWarning, stillActiveOf } from './event-lifecycle.tsx';
 
 beforeAll(() => {
   initI18n();
@@ -18,6 +19,7 @@ const open = {
   lastAt: null,
   reopenedFrom: null,
   escalationStage: 0,
+  escalation: { firstReminderAt: '2026-11-21T20:00:00.000Z', state: 'pending' as const },
   stillActive: null,
   isDone: false,
 };
@@ -83,6 +85,44 @@ describe('Repeats, reopening and escalation on an event (issue 26 items 1 and 6)
 
   it('adds nothing to an event that opened once and was never escalated', () => {
     const { container } = render(<EventLifecycleNote event={open} timeZone="Asia/Bangkok" />);
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('Where the reminder of an unacknowledged event stands (issue 26 item 6)', () => {
+  const at = (state: 'pending' | 'reminded' | 'not_reminded_late' | 'acknowledged') => ({
+    escalation: { firstReminderAt: '2026-11-21T20:00:00.000Z', state },
+    escalatedAt: state === 'reminded' ? '2026-11-21T20:01:00.000Z' : null,
+  });
+
+  it('says in words when it is due, when it was sent, and why it was not sent, in English and Thai', () => {
+    const t = i18n.t.bind(i18n);
+    expect(reminderText(at('pending'), 'Asia/Bangkok', t)).toBe(
+      'Due at 22 Nov 2026, 03:00 unless acknowledged first',
+    );
+    expect(reminderText(at('reminded'), 'Asia/Bangkok', t)).toBe(
+      'Sent at 22 Nov 2026, 03:01: not acknowledged within its time',
+    );
+    expect(reminderText(at('acknowledged'), 'Asia/Bangkok', t)).toBe('Not needed: acknowledged');
+    expect(reminderText(at('not_reminded_late'), 'Asia/Bangkok', t)).toBe(
+      'Not reminded: it arrived after its reminder time (22 Nov 2026, 03:00)',
+    );
+    setLanguage('th');
+    expect(reminderText(at('not_reminded_late'), 'Asia/Bangkok', i18n.t.bind(i18n))).toMatch(
+      /^ไม่ได้เตือน: เหตุการณ์มาถึงหลังเวลาเตือน/,
+    );
+  });
+
+  it('marks an open event that arrived late in the tables, and not once it is done', () => {
+    render(<EventLifecycleNote event={{ ...open, ...at('not_reminded_late') }} timeZone="Asia/Bangkok" />);
+    expect(screen.getByText('Not reminded: arrived late')).toBeTruthy();
+    cleanup();
+    const { container } = render(
+      <EventLifecycleNote
+        event={{ ...open, ...at('not_reminded_late'), isDone: true }}
+        timeZone="Asia/Bangkok"
+      />,
+    );
     expect(container.textContent).toBe('');
   });
 });

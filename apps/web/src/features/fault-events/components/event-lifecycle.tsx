@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FaultEvent } from '@sdp/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatEventTime } from './event-time.ts';
 
@@ -59,6 +60,28 @@ export function StillActiveWarning({
 }
 
 /**
+ * Where the event's reminder stands, in words (issue 26 item 6): when it is due, when it was sent, that an
+ * acknowledgement made it unneeded, or that it will never be sent because the event arrived after its time.
+ */
+export function reminderText(
+  event: Pick<FaultEvent, 'escalation' | 'escalatedAt'>,
+  timeZone: string,
+  t: TFunction,
+): string {
+  const due = formatEventTime(event.escalation.firstReminderAt, timeZone);
+  switch (event.escalation.state) {
+    case 'reminded':
+      return t('faultLifecycle.reminderSent', { time: formatEventTime(event.escalatedAt, timeZone) });
+    case 'acknowledged':
+      return t('faultLifecycle.reminderAcknowledged');
+    case 'not_reminded_late':
+      return t('faultLifecycle.reminderLate', { time: due });
+    default:
+      return t('faultLifecycle.reminderPending', { time: due });
+  }
+}
+
+/**
  * What happened to an event since it opened (issue 26 items 1 and 6): repeats with the last value and time, the
  * closed event it continues, escalation.
  */
@@ -68,13 +91,22 @@ export function EventLifecycleNote({
 }: {
   event: Pick<
     FaultEvent,
-    'occurrences' | 'lastValue' | 'lastAt' | 'reopenedFrom' | 'escalationStage' | 'stillActive' | 'isDone'
+    | 'occurrences'
+    | 'lastValue'
+    | 'lastAt'
+    | 'reopenedFrom'
+    | 'escalationStage'
+    | 'escalation'
+    | 'stillActive'
+    | 'isDone'
   >;
   timeZone: string;
 }) {
   const { t } = useTranslation();
   const repeated = event.occurrences > 1;
-  if (!repeated && event.reopenedFrom === null && event.escalationStage === 0) return null;
+  // An open event nobody acknowledged that arrived after its reminder time is never reminded: the tables say so.
+  const late = event.escalation.state === 'not_reminded_late' && !event.isDone;
+  if (!repeated && event.reopenedFrom === null && event.escalationStage === 0 && !late) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
       {repeated ? (
@@ -93,6 +125,16 @@ export function EventLifecycleNote({
           size="small"
           variant="outlined"
           label={t('faultLifecycle.reopens', { id: event.reopenedFrom })}
+        />
+      ) : null}
+      {late ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('faultLifecycle.notRemindedLate')}
+          title={t('faultLifecycle.reminderLate', {
+            time: formatEventTime(event.escalation.firstReminderAt, timeZone),
+          })}
         />
       ) : null}
       {event.escalationStage > 0 && !event.isDone ? (

@@ -23,6 +23,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../../../lib/errors.ts';
 import { useFaultEventDetail } from '../api/get-fault-event-detail.ts';
+import { reminderText } from './event-lifecycle.tsx';
 import { formatEventTime, twoDecimals } from './event-time.ts';
 import { eventMessage, eventWords } from './event-words.ts';
 import { NEAREST_TOLERANCE_PERCENT, nearestFaultFrequency } from './nearest-fault-frequency.ts';
@@ -132,6 +133,7 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
       <Row label={t('faultEvents.doneBy')}>{who(event.done_by_user)}</Row>
       <Row label={t('faultEvents.doneTo')}>{people(event.done_to_user)}</Row>
       <Row label={t('faultEvents.doneDescription')}>{event.done_msg || '-'}</Row>
+      <Row label={t('faultLifecycle.reminder')}>{reminderText(event, timeZone, t)}</Row>
       <Divider sx={{ my: 1 }} />
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
         {t('faultEvents.evidence')}

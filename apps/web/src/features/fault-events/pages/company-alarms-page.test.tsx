@@ -37,6 +37,7 @@ function alarm(
     reopenedFrom: null,
     escalationStage: 0,
     escalatedAt: null,
+    escalation: { firstReminderAt: '2026-11-21T07:00:00.000Z', state: 'pending' },
     stillActive: null,
     acknowledgedAt: state.acknowledged ? '2026-11-21T03:00:00.000Z' : null,
     acknowledged_user: state.acknowledged ? 'Olivia Owner' : null,
