@@ -150,7 +150,14 @@ export const faultEvent = z.object({
    * and the event's limit; null otherwise. Done then asks `confirm_still_active`.
    */
   stillActive: z
-    .object({ value: z.number(), limit: z.number().nullable(), unit: z.string(), above: z.boolean() })
+    .object({
+      value: z.number(),
+      limit: z.number().nullable(),
+      unit: z.string(),
+      above: z.boolean(),
+      /** A Duval zone event: the zone the gases are still in (`value` the share that places them there, %). */
+      zone: z.enum(['D2', 'T3']).optional(),
+    })
     .nullable(),
   acknowledgedAt: instant.nullable(),
   acknowledged_user: z.string().nullable(),

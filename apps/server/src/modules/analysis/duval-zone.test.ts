@@ -123,7 +123,17 @@ describe('a Duval zone D2 under every gas limit', () => {
         'Every gas is within its limits: the zone alone drives the status.',
     );
     expect(event?.recommendation).toMatch(/^Confirm with a laboratory DGA .* arcing .* out of service/);
-    expect(event?.stillActive).toMatchObject({ value: 20, unit: '%' });
+    expect(event?.stillActive).toMatchObject({ value: 20, unit: '%', zone: 'D2' });
+    // Done while the gases are still in the zone is refused first, in the zone's words.
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: { cookie: owner }, payload });
+    const comment = { fault_event_id: event?.id, email_to: ['owner@acme.test'], comment: 'Lab sample taken' };
+    expect((await post('/api/v1/fault-event/acknowledge', { comment_info: comment })).statusCode).toBe(200);
+    const done = await post('/api/v1/fault-event/done', { comment_info: comment, outcome: 'other' });
+    expect(done.statusCode).toBe(409);
+    expect(done.json().detail).toContain(
+      `Fault event ${event?.id} is still in Duval zone D2 (20 % of the three gases); a new event opens at the next evaluation unless the gases leave the zone.`,
+    );
 
     // The details (evidence stored once) keep the same diagnosis; the status history names the zone.
     const detail = (await get(`/api/v1/fault-event/details/${event?.id}`)).json();

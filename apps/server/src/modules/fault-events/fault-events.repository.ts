@@ -143,18 +143,22 @@ export function createFaultEventsRepository(db: Db) {
      * event's level or above, with its last value and unit. Events without a series (or never evaluated) are left out.
      */
     async stillActive(events: readonly EventKey[], executor: Db = db) {
-      if (!events.length) return new Map<number, { value: number; unit: string }>();
+      if (!events.length) return new Map<number, { value: number; unit: string; zone: string | null }>();
       const { models, ids } = keyArrays(events);
+      // A Duval zone event's series keeps the zone it is in (issue 26 item 8): the condition is said by it.
       const { rows } = await sql<{
         id: string;
         value: number;
         unit: string;
-      }>`SELECT f.id, s.last_value AS value, s.unit
+        zone: string | null;
+      }>`SELECT f.id, s.last_value AS value, s.unit, a.state->>'zone' AS zone
         FROM fault_events f JOIN series s ON s.id = f.series_id JOIN alarm_states a ON a.series_id = s.id
         WHERE f.model_id = ANY(${models}::uuid[]) AND f.id = ANY(${ids}::bigint[]) AND f.done_at IS NULL
           AND a.status >= f.alarm_type
           AND s.last_value IS NOT NULL`.execute(executor);
-      return new Map(rows.map((row) => [Number(row.id), { value: row.value, unit: row.unit }]));
+      return new Map(
+        rows.map((row) => [Number(row.id), { value: row.value, unit: row.unit, zone: row.zone }]),
+      );
     },
 
     /**

@@ -54,14 +54,15 @@ const person = (id: string | null, name: string | null, email: string | null) =>
   email === null ? null : { id, name: name ?? '', email };
 
 /** The open events whose condition still holds: their tag's last value and unit (issue 26 item 1). */
-type ActiveConditions = Map<number, { value: number; unit: string }>;
+type ActiveConditions = Map<number, { value: number; unit: string; zone: string | null }>;
 
 /** The still-active condition of an open event as the API shows it, with the event's limit and which side it is on. */
 function stillActiveOf(row: FaultEventRow, active?: ActiveConditions): FaultEvent['stillActive'] {
   const now = active?.get(row.id);
   if (!now || row.done_at) return null;
   const limit = row.alarm_type === 2 ? row.alarm_limit : row.warning_limit;
-  return { value: now.value, limit, unit: now.unit, above: limit === null || now.value >= limit };
+  const zone = now.zone === 'D2' || now.zone === 'T3' ? { zone: now.zone as 'D2' | 'T3' } : {};
+  return { value: now.value, limit, unit: now.unit, above: limit === null || now.value >= limit, ...zone };
 }
 
 /**
@@ -92,6 +93,8 @@ const shown = (value: number) =>
 
 /** 'still above its limit: 22.8 > 20 m/s²; a new event opens …' (issue 26 item 1, the dialog says the same). */
 export function stillActiveText(condition: NonNullable<FaultEvent['stillActive']>) {
+  if (condition.zone)
+    return `still in Duval zone ${condition.zone} (${shown(condition.value)} % of the three gases); a new event opens at the next evaluation unless the gases leave the zone`;
   const unit = condition.unit ? ` ${condition.unit}` : '';
   const limit = condition.limit === null ? '' : ` ${condition.above ? '>' : '<'} ${shown(condition.limit)}`;
   return `still ${condition.above ? 'above' : 'below'} its limit: ${shown(condition.value)}${limit}${unit}; a new event opens at the next evaluation unless the limit or the machine changes`;

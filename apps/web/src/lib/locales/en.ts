@@ -1339,6 +1339,8 @@ export const en = {
     stillBelow:
       'Fault event #{{id}} is still below its limit: {{value}} {{op}} {{limit}} {{unit}}; a new event opens at the next evaluation unless the limit or the machine changes.',
     stillActiveConfirm: 'Save marks it done anyway.',
+    stillInZone:
+      'Fault event #{{id}} is still in Duval zone {{zone}} ({{value}} % of the three gases); a new event opens at the next evaluation unless the gases leave the zone.',
     repeated: '×{{count}} · last {{value}} at {{time}}',
     reopens: 'Continues #{{id}}, closed while still active',
     escalatedAssignees: 'Not acknowledged: assignees reminded',

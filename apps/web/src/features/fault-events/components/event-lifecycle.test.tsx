@@ -63,6 +63,21 @@ describe('Done on a condition that still holds (issue 26 item 1)', () => {
   });
 });
 
+describe('Done on a Duval zone that still holds (issue 26 item 8)', () => {
+  it('names the zone and the share of the gases instead of a limit', () => {
+    render(
+      <StillActiveWarning
+        entries={[{ id: 7, condition: { value: 20, limit: null, unit: '%', above: true, zone: 'D2' } }]}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'Fault event #7 is still in Duval zone D2 (20 % of the three gases); a new event opens at the next evaluation unless the gases leave the zone.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe('Repeats, reopening and escalation on an event (issue 26 items 1 and 6)', () => {
   it('shows how often it crossed with the last value and time, the event it continues, and who was reminded', () => {
     render(

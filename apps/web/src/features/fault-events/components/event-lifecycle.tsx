@@ -41,13 +41,19 @@ export function StillActiveWarning({
       <Stack spacing={0.5}>
         {entries.map(({ id, condition }) => (
           <Typography key={id} variant="body2">
-            {t(condition.above ? 'faultLifecycle.stillAbove' : 'faultLifecycle.stillBelow', {
-              id,
-              value: shownValue(condition.value),
-              limit: condition.limit === null ? '' : shownValue(condition.limit),
-              op: condition.limit === null ? '' : condition.above ? '>' : '<',
-              unit: condition.unit,
-            })}
+            {condition.zone
+              ? t('faultLifecycle.stillInZone', {
+                  id,
+                  zone: condition.zone,
+                  value: shownValue(condition.value),
+                })
+              : t(condition.above ? 'faultLifecycle.stillAbove' : 'faultLifecycle.stillBelow', {
+                  id,
+                  value: shownValue(condition.value),
+                  limit: condition.limit === null ? '' : shownValue(condition.limit),
+                  op: condition.limit === null ? '' : condition.above ? '>' : '<',
+                  unit: condition.unit,
+                })}
           </Typography>
         ))}
         {serverDetail ? <Typography variant="body2">{serverDetail}</Typography> : null}
