@@ -20,6 +20,12 @@ const DISTRIBUTED: Record<string, string> = {
   waveforms: 'model_id',
   model_component_status: 'model_id',
   model_status_history: 'model_id',
+  // Fault events and notes are per model, co-located with the waveforms (migration 0047, docs/decisions/0007).
+  fault_events: 'model_id',
+  fault_event_recipients: 'model_id',
+  note_topics: 'model_id',
+  note_comments: 'model_id',
+  sensor_point_notes: 'model_id',
 };
 
 /**
@@ -41,6 +47,32 @@ const FAN_OUT: { file: string; pattern: RegExp; why: string }[] = [
     file: 'modules/timeseries/timeseries.repository.ts',
     pattern: /FROM waveforms WHERE id = /,
     why: 'a capture opened by its id (waveform routes); waveforms_id_idx on every shard',
+  },
+  {
+    file: 'modules/fault-events/fault-events.repository.ts',
+    pattern: /SELECT id, model_id FROM fault_events WHERE id = ANY/,
+    why: 'the model of events named by their id alone (fault-event routes, bulk): one lookup per call, fault_events_id_idx',
+  },
+  {
+    file: 'modules/fault-events/fault-events.repository.ts',
+    pattern: /FROM fault_events f JOIN companies c ON c.id = f.company_id CROSS JOIN LATERAL/,
+    why: 'the escalation sweep over every model’s open unacknowledged events, 100 at a time, each minute',
+  },
+  {
+    file: 'modules/fault-events/fault-events.repository.ts',
+    pattern:
+      /FROM fault_events WHERE evidence IS NULL AND created_at > now\(\) - interval '1 day' ORDER BY id/,
+    why: 'the evidence catch-up after events opened, over every model’s events of the last day without evidence',
+  },
+  {
+    file: 'modules/notes/notes.repository.ts',
+    pattern: /SELECT id, model_id FROM note_topics WHERE id = ANY/,
+    why: 'the model of a note named by its id alone (note routes): one lookup per call, note_topics_id_idx',
+  },
+  {
+    file: 'modules/notes/notes.repository.ts',
+    pattern: /SELECT id, model_id FROM note_comments WHERE id = ANY/,
+    why: 'the model of a comment named by its id alone (comment routes): one lookup per call, note_comments_id_idx',
   },
 ];
 
@@ -98,9 +130,28 @@ describe('distribution keys', () => {
     const allowed = new Set<(typeof FAN_OUT)[number]>();
     for (const file of files) {
       const source = readFileSync(path.join(root, file), 'utf8');
-      // SQL lives in template literals and quoted strings of the repositories.
-      for (const match of source.matchAll(/`([^`]*)`|'((?:SELECT|UPDATE|INSERT|DELETE|WITH)[^']*)'/g)) {
-        const text = (match[1] ?? match[2] ?? '').replace(/\s+/g, ' ');
+      // SQL lives in template literals and quoted strings of the repositories, or in Kysely chains (a table named in
+      // selectFrom, a join, updateTable, deleteFrom or insertInto, up to the chain's execute).
+      const statements = [
+        ...[...source.matchAll(/`([^`]*)`|'((?:SELECT|UPDATE|INSERT|DELETE|WITH)[^']*)'/g)].map(
+          (match) => match[1] ?? match[2] ?? '',
+        ),
+        // A Kysely chain as the SQL it stands for: each table it names, then its joins, filters and the values it
+        // writes. The columns it selects are left out: naming the key there filters nothing. (A join on the key is
+        // taken as in SQL text: a co-located join, filtered on the table it joins.)
+        ...[
+          ...source.matchAll(
+            /\.(?:selectFrom|innerJoin|leftJoin|updateTable|deleteFrom|insertInto)\(\s*'\w+[\s\S]*?\.execute/g,
+          ),
+        ].map((match) =>
+          match[0]
+            .replace(/\.select\((?:\[[^\]]*\]|'[^']*')\)/g, ' ')
+            .replace(/\.(?:innerJoin|leftJoin)\(\s*'/g, ' JOIN ')
+            .replace(/\.(?:selectFrom|updateTable|deleteFrom|insertInto)\(\s*'/g, ' FROM '),
+        ),
+      ];
+      for (const statement of statements) {
+        const text = statement.replace(/\s+/g, ' ');
         for (const [table, key] of Object.entries(DISTRIBUTED)) {
           const at = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO)\\s+${table}\\b`, 'i').exec(text);
           // The key after the table's name: in its join or filter, or in the columns it writes.
@@ -136,6 +187,12 @@ describe('distribution keys', () => {
     expect(
       await plan(
         "SELECT id FROM waveforms WHERE model_id = '00000000-0000-0000-0000-000000000001' AND sensor = 'S1' ORDER BY captured_at DESC LIMIT 30",
+      ),
+    ).toMatch(/Index Cond: \(+model_id = /);
+    // A note's comments are read on its model's key.
+    expect(
+      await plan(
+        "SELECT * FROM note_comments WHERE model_id = '00000000-0000-0000-0000-000000000001' AND topic_id = '00000000-0000-0000-0000-000000000002'",
       ),
     ).toMatch(/Index Cond: \(+model_id = /);
   });

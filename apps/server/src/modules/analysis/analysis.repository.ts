@@ -210,12 +210,12 @@ export function createAnalysisRepository(pool: pg.Pool) {
     },
 
     /** A new crossing while the event is open: one more occurrence, with its value and time. */
-    async repeatFaultEvent(id: number, value: number, atMs: number, db: Db) {
+    async repeatFaultEvent(modelId: string, id: number, value: number, atMs: number, db: Db) {
       await db.query(
         `UPDATE fault_events SET occurrences = occurrences + 1, last_value = $2,
            last_at = greatest(coalesce(last_at, event_date), to_timestamp($3 / 1000.0)), updated_at = now()
-         WHERE id = $1`,
-        [id, value, atMs],
+         WHERE model_id = $4 AND id = $1`,
+        [id, value, atMs, modelId],
       );
     },
 
@@ -236,8 +236,11 @@ export function createAnalysisRepository(pool: pg.Pool) {
     },
 
     /** The event's level was raised by the tag's learned baseline, not its fixed limits. */
-    async markLearnedBaseline(id: number, db: Db) {
-      await db.query(`UPDATE fault_events SET tripped_by = 'learned_baseline' WHERE id = $1`, [id]);
+    async markLearnedBaseline(modelId: string, id: number, db: Db) {
+      await db.query(
+        `UPDATE fault_events SET tripped_by = 'learned_baseline' WHERE model_id = $1 AND id = $2`,
+        [modelId, id],
+      );
     },
 
     async setComponentStatuses(modelId: string, statuses: Map<string, number>) {

@@ -509,7 +509,7 @@ export function createAnalysisService(deps: Deps) {
     // Repeats (issue 26 item 6): while an event of the tag and level is open, a new crossing counts on it.
     const open = await repository.openFaultEvent(model.id, limit.tag, alarmType, client);
     if (open !== null) {
-      await repository.repeatFaultEvent(open, sample.value, sample.t, client);
+      await repository.repeatFaultEvent(model.id, open, sample.value, sample.t, client);
       await repository.notify(
         {
           type: 'fault-event',
@@ -557,7 +557,8 @@ export function createAnalysisService(deps: Deps) {
       client,
     );
     // A new event says 'fixed limit' unless the learned baseline raised its level (issue 25 item 4).
-    if (limit.trippedBy === 'learned_baseline') await repository.markLearnedBaseline(faultEventId, client);
+    if (limit.trippedBy === 'learned_baseline')
+      await repository.markLearnedBaseline(model.id, faultEventId, client);
     // Heard when the round commits, as the event becomes visible.
     await repository.notify(
       {
