@@ -95,8 +95,9 @@ async function freshNote(scope: Scope, role: Role) {
   const { rows } = await sql<{ topic: string; comment: string }>`WITH t AS (
       INSERT INTO note_topics (company_id, model_id, topic, description, created_by)
       SELECT company_id, id, 'Bearing noise', 'Heard at the drive end', ${author}::uuid FROM equipment_models
-      WHERE id = ${model(scope)} RETURNING id)
-    INSERT INTO note_comments (topic_id, description, created_by) SELECT id, 'Greased', ${author}::uuid FROM t
+      WHERE id = ${model(scope)} RETURNING id, model_id)
+    INSERT INTO note_comments (model_id, topic_id, description, created_by)
+    SELECT model_id, id, 'Greased', ${author}::uuid FROM t
     RETURNING topic_id AS topic, id AS comment`.execute(ctx.db);
   return rows[0] as { topic: string; comment: string };
 }
