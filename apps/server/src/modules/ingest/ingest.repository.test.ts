@@ -7,6 +7,7 @@ import {
   arrivalRanges,
   binaryCopyRows,
   createIngestRepository,
+  groupBySeries,
   monthsHolding,
   unpackArrival,
 } from './ingest.repository.ts';
@@ -95,36 +96,53 @@ describe('the analysis queue of a batch', () => {
   });
 });
 
-describe('the analysis queue in the database', () => {
+describe('groupBySeries', () => {
+  it("puts each series' points together, series by id, each in the order sent", () => {
+    expect(groupBySeries([9, 7, 9, 7, 8], [1, 2, 3, 4, 5], [0.1, 0.2, 0.3, 0.4, 0.5])).toEqual({
+      seriesIds: [7, 7, 8, 9, 9],
+      tsMs: [2, 4, 5, 1, 3],
+      values: [0.2, 0.4, 0.5, 0.1, 0.3],
+    });
+  });
+});
+
+describe('batches stored in the database', () => {
   let ctx: TestContext;
+  let ingest: ReturnType<typeof createIngestRepository>;
+  let companyId: string;
   beforeAll(async () => {
     ctx = await createTestContext();
+    ingest = createIngestRepository(ctx.database.pool);
+    companyId = (await seedTenants(ctx.db)).companyId;
   });
   afterAll(() => ctx.close());
 
-  it('gives the analysis exactly the points each batch added, in arrival order', async () => {
-    const tenants = await seedTenants(ctx.db);
-    const model = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'TQ1'), 1);
-    const ingest = createIngestRepository(ctx.database.pool);
-    const analysis = createAnalysisRepository(ctx.database.pool);
-    const seriesOf = await ingest.seriesIds([
-      { modelId: model.id, tag: 'h2', unit: 'ppm' },
-      { modelId: model.id, tag: 'ch4', unit: 'ppm' },
-    ]);
-    const [h2, ch4] = [seriesOf(model.id, 'h2'), seriesOf(model.id, 'ch4')];
-    const t0 = Date.UTC(2026, 10, 30, 23, 0);
-    const at = (minute: number) => t0 + minute * 60_000;
-    await ingest.ensurePartitions([at(0), at(120)]);
+  /** A new model's series of two tags, and a writer of batches of (series, minute after `t0`, value) points. */
+  async function twoSeries(code: string, tags: [string, string], t0: number) {
+    const model = await createModel(ctx.app, await seedEquipment(ctx.db, companyId, code), 1);
+    const seriesOf = await ingest.seriesIds(tags.map((tag) => ({ modelId: model.id, tag, unit: 'ppm' })));
     const store = (how: 'copy' | 'insert', points: [number, number, number][]) =>
       withTransaction(ctx.database.pool, (client) =>
         ingest.storePoints(
           client,
           how,
           points.map(([id]) => id),
-          points.map(([, minute]) => at(minute)),
+          points.map(([, minute]) => t0 + minute * 60_000),
           points.map(([, , value]) => value),
         ),
       );
+    return { ids: tags.map((tag) => seriesOf(model.id, tag)) as [number, number], store };
+  }
+
+  it('gives the analysis exactly the points each batch added, in arrival order', async () => {
+    const analysis = createAnalysisRepository(ctx.database.pool);
+    const t0 = Date.UTC(2026, 10, 30, 23, 0);
+    const at = (minute: number) => t0 + minute * 60_000;
+    const {
+      ids: [h2, ch4],
+      store,
+    } = await twoSeries('TQ1', ['h2', 'ch4'], t0);
+    await ingest.ensurePartitions([at(0), at(120)]);
     // 1: a batch by COPY, each series' points spread over two months and out of order.
     expect(
       await store('copy', [
@@ -187,6 +205,101 @@ describe('the analysis queue in the database', () => {
         { t: 2000, value: 1.5 },
       ],
     ]);
+  });
+
+  it('merges batches spanning buckets into exactly the first, last, minimum and maximum of the stored points', async () => {
+    const t0 = Date.UTC(2026, 10, 20, 4, 0);
+    const {
+      ids: [h2, co],
+      store,
+    } = await twoSeries('TR1', ['h2', 'co'], t0);
+    await ingest.ensurePartitions([t0]);
+    // Three batches, tags interleaved and out of time order, across 05:00 and 06:00 (a six-hour bucket's edge), the
+    // third partly stored already (written point by point, its stored point sent with another value, which must not
+    // count) and crossing into buckets the first two filled. No two points of a bucket tie (which time a tie keeps
+    // depends on the order of arrival).
+    const batches: [number, number, number][][] = [
+      [
+        [h2, 110, 5],
+        [co, 20, 1],
+        [h2, 50, 9],
+        [h2, 70, -3],
+        [co, 130, 4],
+      ],
+      [
+        [h2, 30, 8],
+        [co, 65, 7],
+        [h2, 125, 2],
+        [co, 10, 0.5],
+      ],
+      [
+        [h2, 50, 100],
+        [h2, 55, -8],
+        [co, 150, 1],
+        [h2, 140, 11],
+      ],
+    ];
+    for (const [index, batch] of batches.entries()) await store(index === 2 ? 'insert' : 'copy', batch);
+    // What the rollups must hold, aggregated from the stored points themselves (the first write of a point wins).
+    for (const [table, span] of [
+      ['measurement_rollups', '1 hour'],
+      ['measurement_rollups_6h', '6 hours'],
+    ] as const) {
+      const { rows } = await ctx.database.pool.query(
+        `WITH points AS (
+           SELECT series_id, ts, value, date_bin($1::interval, ts, timestamptz '2000-01-01 00:00+00') AS bucket
+           FROM measurements WHERE series_id = ANY($2::bigint[]))
+         SELECT p.series_id, p.bucket,
+           (array_agg(ts ORDER BY ts))[1] AS t_first, (array_agg(value ORDER BY ts))[1] AS v_first,
+           (array_agg(ts ORDER BY ts DESC))[1] AS t_last, (array_agg(value ORDER BY ts DESC))[1] AS v_last,
+           (array_agg(ts ORDER BY value, ts))[1] AS t_min, min(value) AS v_min,
+           (array_agg(ts ORDER BY value DESC, ts))[1] AS t_max, max(value) AS v_max
+         FROM points p GROUP BY 1, 2
+         EXCEPT
+         SELECT series_id, bucket, t_first, v_first, t_last, v_last, t_min, v_min, t_max, v_max FROM ${table}`,
+        [span, [h2, co]],
+      );
+      expect(rows).toEqual([]);
+      const { rows: counts } = await ctx.database.pool.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${table} WHERE series_id = ANY($1::bigint[])`,
+        [[h2, co]],
+      );
+      expect(counts[0]?.count).toBe(table === 'measurement_rollups' ? 6 : 4);
+    }
+    const { rows: latest } = await ctx.database.pool.query<{ tag: string; t: Date; value: number }>(
+      'SELECT tag, last_ts AS t, last_value AS value FROM series WHERE id = ANY($1::bigint[]) ORDER BY tag',
+      [[h2, co]],
+    );
+    expect(latest).toEqual([
+      { tag: 'co', t: new Date(t0 + 150 * 60_000), value: 1 },
+      { tag: 'h2', t: new Date(t0 + 140 * 60_000), value: 11 },
+    ]);
+  });
+
+  it("creates a new month's partition while a batch is being written, without waiting for it", async () => {
+    const writing = await ctx.database.pool.connect();
+    const creating = await ctx.database.pool.connect();
+    try {
+      await writing.query('BEGIN');
+      await writing.query(
+        "INSERT INTO measurements (series_id, ts, value) VALUES (1, '2026-11-20T00:00Z', 1)",
+      );
+      // The old CREATE TABLE … PARTITION OF waited here for the open batch: the lock timeout would fail it.
+      await creating.query("SET lock_timeout = '2s'");
+      await creating.query("SELECT ensure_measurement_partition('2031-05-01')");
+      await writing.query('ROLLBACK');
+    } finally {
+      writing.release();
+      creating.release();
+    }
+    await ingest.ensurePartitions([Date.UTC(2031, 4, 20)]);
+    const { rows } = await ctx.database.pool.query<{ bound: string }>(
+      `SELECT pg_get_expr(c.relpartbound, c.oid) AS bound FROM pg_class c WHERE c.relname = 'measurements_2031_05'`,
+    );
+    expect(rows[0]?.bound).toMatch(/^FOR VALUES FROM \('2031-05-01 .*'\) TO \('2031-06-01 .*'\)$/);
+    await ctx.database.pool.query(
+      "INSERT INTO measurements (series_id, ts, value) VALUES (1, '2031-05-31T23:59:59.999Z', 2)",
+    );
   });
 });
 

@@ -62,6 +62,38 @@ export function binaryCopyRows(seriesIds: number[], tsMs: number[], values: numb
   return buffer;
 }
 
+/**
+ * The points of a batch with each series' points together, series by ascending id and each one's points in the
+ * order sent (issue 28 item 1). A gateway's batch interleaves its tags point by point; written in that order, the
+ * COPY descends the index to a different place for every row, while grouped it extends each series' range in one run
+ * (the ingest bench: 13 % less database CPU per point). Returns the arrays themselves when there is one series.
+ */
+export function groupBySeries(seriesIds: number[], tsMs: number[], values: number[]) {
+  const counts = new Map<number, number>();
+  for (const id of seriesIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  if (counts.size <= 1) return { seriesIds, tsMs, values };
+  const next = new Map<number, number>();
+  let offset = 0;
+  for (const id of [...counts.keys()].sort((a, b) => a - b)) {
+    next.set(id, offset);
+    offset += counts.get(id) as number;
+  }
+  const grouped = {
+    seriesIds: new Array<number>(seriesIds.length),
+    tsMs: new Array<number>(seriesIds.length),
+    values: new Array<number>(seriesIds.length),
+  };
+  for (let i = 0; i < seriesIds.length; i++) {
+    const id = seriesIds[i] as number;
+    const at = next.get(id) as number;
+    next.set(id, at + 1);
+    grouped.seriesIds[at] = id;
+    grouped.tsMs[at] = tsMs[i] as number;
+    grouped.values[at] = values[i] as number;
+  }
+  return grouped;
+}
+
 /** PostgreSQL's unique_violation: the batch holds a point that is already stored (or one twice). */
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
@@ -454,21 +486,21 @@ export function createIngestRepository(pool: pg.Pool) {
       phases: PhaseRecorder = noPhases,
       modelLatest?: Map<string, number>,
     ): Promise<number> {
-      let count: number;
+      const grouped = groupBySeries(seriesIds, tsMs, values);
+      // The points this batch added: all of them by COPY, those not stored yet otherwise. Only they are queued and
+      // merged into the rollups and latest values: a retry's duplicate with another value never skews them.
+      let added = grouped;
       if (how === 'copy') {
-        count = await repository.copyMeasurements(client, seriesIds, tsMs, values);
-        phases.lap('write');
-        await repository.queueArrivals(client, seriesIds, tsMs);
+        await repository.copyMeasurements(client, grouped.seriesIds, grouped.tsMs, grouped.values);
       } else {
-        const added = await repository.insertMeasurements(client, seriesIds, tsMs, values);
-        count = added.seriesIds.length;
-        phases.lap('write');
-        await repository.queueArrivals(client, added.seriesIds, added.tsMs);
+        added = await repository.insertMeasurements(client, grouped.seriesIds, grouped.tsMs, grouped.values);
       }
+      phases.lap('write');
+      await repository.queueArrivals(client, added.seriesIds, added.tsMs);
       phases.lap('queue');
-      await repository.afterWrite(client, seriesIds, tsMs, values, modelLatest);
+      await repository.afterWrite(client, added.seriesIds, added.tsMs, added.values, modelLatest);
       phases.lap('rollups');
-      return count;
+      return added.seriesIds.length;
     },
 
     /** Vibration captures stored, before units were honoured, in one of `units` (velocity or displacement). */
