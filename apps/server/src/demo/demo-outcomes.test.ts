@@ -1,4 +1,4 @@
-import type { AlarmPrecision } from '@sdp/contracts';
+import type { AlarmPrecision, EventDiagnosis, EventFailureMode } from '@sdp/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,11 +19,25 @@ let cookies: Record<Tenant, string>;
 let model: { id: string };
 const DAY = 86_400_000;
 
-async function event(alarmType: 1 | 2, daysAgo: number, tag: string) {
+/** An event as the analysis stores it, with its diagnosed failure mode (migration 0038). */
+async function event(alarmType: 1 | 2, daysAgo: number, tag: string, mode: EventFailureMode) {
+  const diagnosis: EventDiagnosis = {
+    mode,
+    part: 'bearing',
+    location: 'Pump DE',
+    quantity: 'Acceleration',
+    value: 1,
+    limit: 0.5,
+    unit: 'm/s²',
+    level: alarmType,
+    direction: 'high',
+    engine: null,
+    workbookRecommendation: null,
+  };
   await sql`INSERT INTO fault_events (company_id, model_id, tag, event_date, alarm_type, alarm_message, alarm_value,
-      sensor_id)
+      sensor_id, diagnosis)
     VALUES (${tenants.companyId}, ${model.id}, ${tag}, ${new Date(Date.now() - daysAgo * DAY)}::timestamptz,
-      ${alarmType}, 'demo', 1, 'S1')`.execute(ctx.db);
+      ${alarmType}, 'demo', 1, 'S1', ${JSON.stringify(diagnosis)}::jsonb)`.execute(ctx.db);
 }
 
 beforeAll(async () => {
@@ -31,11 +45,15 @@ beforeAll(async () => {
   tenants = await seedTenants(ctx.db);
   cookies = await signInTenants(ctx.app);
   model = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P1'), 1);
-  for (let i = 0; i < 10; i++) await event(i % 2 === 0 ? 1 : 2, 60 - i * 5, `S1.acceleration.x`);
-  await event(2, 1, 'S1.velocity.x');
+  // The acceleration's first five events diagnosed an outer-race defect, the next three misalignment, the last two
+  // no spectral signature (an overall level past its limit).
+  const modes = ['bearing_outer_race', 'misalignment', 'vibration_acceleration'] as const;
+  for (let i = 0; i < 10; i++)
+    await event(i % 2 === 0 ? 1 : 2, 60 - i * 5, `S1.acceleration.x`, modes[i < 5 ? 0 : i < 8 ? 1 : 2]);
+  await event(2, 1, 'S1.velocity.x', 'unbalance');
   // A warning and an alarm on a tag still in alarm at the end of the history.
-  await event(1, 40, 'S1.envelope.x');
-  await event(2, 20, 'S1.envelope.x');
+  await event(1, 40, 'S1.envelope.x', 'bearing_outer_race');
+  await event(2, 20, 'S1.envelope.x', 'bearing_outer_race');
   // The evaluated tags: the acceleration back to normal, the envelope still in alarm.
   for (const [tag, status] of [
     ['S1.acceleration.x', 0],
@@ -62,7 +80,12 @@ describe('closeDemoHistory', () => {
     const figures = response.json() as AlarmPrecision;
     expect(figures.total).toMatchObject({ closed: 10, confirmed: 6, noFault: 2, planned: 2, precision: 0.6 });
     expect(figures.total.warnedFirst).toBeGreaterThan(0);
-    expect(figures.failureModes.map((row) => row.failureMode)).toEqual(['bearing']);
+    // A confirmed fault names the failure mode its event diagnosed (the first three confirmed: the outer-race defect,
+    // the next three: misalignment), never one guessed from the tag.
+    expect(figures.failureModes.map((row) => [row.failureMode, row.confirmed])).toEqual([
+      ['bearing', 3],
+      ['misalignment', 3],
+    ]);
     // The recent event stays open, and so do the events of the tag still in alarm (issue 26 item 1: closed while
     // their condition holds, the next evaluation would continue them in new events at once); every tag in warning or
     // alarm keeps an open event of its level or above. A second call (a restart) changes nothing.
@@ -89,7 +112,7 @@ describe('closeDemoHistory', () => {
     }>`SELECT DISTINCT round(extract(epoch FROM now() - done_at) / 86400)::int
       AS days FROM fault_events WHERE done_at IS NOT NULL`.execute(ctx.db);
     expect(closedAt.rows).toEqual([{ days: 14 }]);
-    await event(2, 30, 'S1.velocity.x');
+    await event(2, 30, 'S1.velocity.x', 'unbalance');
     expect(await closeDemoHistory(ctx.db, tenants.companyId, 'owner@acme.test')).toBe(0);
   });
 });

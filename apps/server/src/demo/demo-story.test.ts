@@ -1,13 +1,16 @@
 import { overallFeatures } from '@sdp/analytics';
+import type { AlarmPrecision, EventDiagnosis } from '@sdp/contracts';
 import {
   DAY_MS,
   DEMO_SEED,
   demoPlant,
+  historyBatches,
   MODEL_TYPE,
   modelSimulator,
   PUMP_SPEED_RPM,
   PUMP_TRAIN_BEARINGS,
   pumpSensorIds,
+  pushBatch,
   sensorType,
 } from '@sdp/simulator';
 import { sql } from 'kysely';
@@ -182,5 +185,93 @@ describe('the demo transformer TX1 opens with open events counted several times 
       expect(lastAt).toBeGreaterThan(Date.parse(event.eventDate));
       expect(now - Date.parse(event.eventDate)).toBeLessThan(7 * DAY_MS);
     }
+  });
+});
+
+/**
+ * The alarm precision panel tells the pump's story too (issue 26): the demo closes settled history events with the
+ * failure mode each event diagnosed, so a confirmed fault of P101 that the engine called an outer-race defect counts
+ * as a bearing fault, never as the 'Unbalance' its velocity tag once implied. The pump's 90 days of history
+ * (temperatures, batteries, the daily captures) go through the ingest API as the demo pushes them (pushBatch over
+ * this app) and the workers evaluate them; then the bearing is replaced: eight days of a sound pump (the same
+ * simulator at the start of its timeline) bring every tag back to normal, and the history is closed as the demo
+ * closes it on first start.
+ */
+describe('the demo pump P101 closes its history with the failure modes its events diagnosed (issue 26)', () => {
+  let ctx: TestContext;
+  let p101: { id: string; code: string };
+  let companyId: string;
+  let owner: string;
+  let closed: number;
+  const now = Date.now();
+  const repaired = now - 8 * DAY_MS;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { workers: true });
+    const tenants = await seedTenants(ctx.db);
+    companyId = tenants.companyId;
+    const key = await createIngestKey(ctx.app, companyId);
+    owner = await signIn(ctx.app, 'owner@acme.test');
+    const { model_in: _modelIn, ...sections } = model.create;
+    p101 = await createModel(
+      ctx.app,
+      await seedEquipment(ctx.db, companyId, 'P101'),
+      MODEL_TYPE.rvs,
+      sections,
+    );
+    if (p101.code !== model.code) throw new Error(`P101 was created as ${p101.code}`);
+    const overApp: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      const response = await ctx.app.inject({
+        method: init?.method as 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: init?.headers as Record<string, string>,
+        payload: init?.body instanceof Uint8Array ? Buffer.from(init.body) : (init?.body as string),
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const plant = { ...demoPlant, models: [model] };
+    const faulty = historyBatches(plant, {
+      from: repaired - 90 * DAY_MS,
+      to: repaired,
+      seed: DEMO_SEED,
+      origin: repaired - 90 * DAY_MS,
+    });
+    const sound = historyBatches(plant, { from: repaired, to: now, seed: DEMO_SEED, origin: repaired });
+    for (const item of [...faulty, ...sound]) await pushBatch('http://sdp.test', key, item, overApp);
+    closed = await closeDemoHistory(ctx.db, companyId, 'owner@acme.test', { settleTimeoutMs: 240_000 });
+  }, 420_000);
+  afterAll(() => ctx?.close());
+
+  it('records each confirmed fault as the failure mode of its own diagnosis, and the panel counts no unbalance', async () => {
+    expect(closed).toBeGreaterThan(0);
+    const { rows } = await sql<{
+      tag: string;
+      outcome: string;
+      outcome_failure_mode: string | null;
+      diagnosis: EventDiagnosis | null;
+    }>`SELECT tag, outcome, outcome_failure_mode, diagnosis FROM fault_events
+      WHERE model_id = ${p101.id} AND outcome IS NOT NULL ORDER BY event_date, id`.execute(ctx.db);
+    expect(rows).toHaveLength(closed);
+    const confirmed = rows.filter((row) => row.outcome === 'fault_confirmed');
+    expect(confirmed.length).toBeGreaterThan(0);
+    for (const row of confirmed)
+      expect(row.outcome_failure_mode, `${row.tag}: diagnosed ${row.diagnosis?.mode}`).toBe(
+        row.diagnosis?.mode.startsWith('bearing_') ? 'bearing' : 'other',
+      );
+    // The pump's defect is the drive-end bearing's outer race, and a confirmed fault says so.
+    expect(confirmed.map((row) => row.diagnosis?.mode)).toContain('bearing_outer_race');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/fault-events/precision?company_id=${companyId}`,
+      headers: { cookie: owner },
+    });
+    expect(response.statusCode).toBe(200);
+    const modes = (response.json() as AlarmPrecision).failureModes.map((row) => row.failureMode);
+    expect(modes).toContain('bearing');
+    expect(modes).not.toContain('unbalance');
   });
 });
