@@ -141,10 +141,18 @@ export const faultEvent = z.object({
    * `not_reminded_late` never to be sent because the event reached the server after its reminder time (history, a
    * backfill, late data), `pending` not yet due (or due and about to be sent by the job, every minute).
    */
-  escalation: z.object({
-    firstReminderAt: instant,
-    state: z.enum(ESCALATION_STATES),
-  }),
+  escalation: z
+    .object({
+      firstReminderAt: instant,
+      state: z.enum(ESCALATION_STATES),
+    })
+    .meta({
+      description:
+        "The reminder of an unacknowledged event: firstReminderAt = event date + the company's reminder time for " +
+        'its level; state reminded (sent, escalationStage says to whom), acknowledged (not needed), ' +
+        'not_reminded_late (never sent: the event reached the server after its first reminder time, e.g. history ' +
+        'or a backfill), pending (not yet due, or due and sent within the minute).',
+    }),
   /**
    * While open: the condition still holds (the tag's status is at the event's level or above), with its last value
    * and the event's limit; null otherwise. Done then asks `confirm_still_active`.
