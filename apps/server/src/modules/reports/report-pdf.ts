@@ -34,7 +34,8 @@ export interface ReportData {
   configuration: { title: string; value: string; unit: string }[];
   statusDays: { day: string; status: number }[];
   indicators: TrendChart[];
-  events: ReportEvent[];
+  /** Each with its tag's name as the fault-event page shows it ('Pump DE envelope V'). */
+  events: (ReportEvent & { name: string })[];
   notes: ReportNote[];
   recommendations: string[];
   /** RVS only: the latest spectrum of each sensor with fault-frequency marks, and the failures they point to. */
@@ -317,7 +318,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       [
         { title: 'Time', width: 68 },
         { title: 'Level', width: 42 },
-        { title: 'Tag / message', width: 150 },
+        { title: 'Measurement / message', width: 150 },
         { title: 'Value (limits)', width: 65 },
         { title: 'Acknowledged', width: 95 },
         { title: 'Closed', width: 95 },
@@ -325,7 +326,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
       data.events.map((e) => [
         localTime(e.event_date, zone),
         e.alarm_type === 2 ? 'Alarm' : 'Warning',
-        `${e.tag}: ${e.alarm_message}`,
+        `${e.name}: ${e.alarm_message}`,
         `${e.alarm_value.toFixed(2)} (${e.warning_limit ?? '-'} / ${e.alarm_limit ?? '-'})`,
         e.acknowledged_at
           ? `${e.acknowledged_by ?? 'unknown'}, ${localTime(e.acknowledged_at, zone)}${e.acknowledged_msg ? `: ${e.acknowledged_msg}` : ''}`

@@ -17,6 +17,8 @@ export interface ReportEvent {
   alarm_limit: number | null;
   cause: string;
   recommendation: string;
+  /** The measured quantity by its name, as the event's diagnosis stored it (null for events before 0038). */
+  quantity: string | null;
   acknowledged_at: Date | null;
   acknowledged_by: string | null;
   acknowledged_msg: string | null;
@@ -103,7 +105,7 @@ export function createReportsRepository(db: Db, pool: pg.Pool) {
     async events(modelId: string, from: Date, to: Date): Promise<ReportEvent[]> {
       const { rows } = await pool.query<ReportEvent>(
         `SELECT f.id::int AS id, f.event_date, f.alarm_type, f.tag, f.sensor_id, f.alarm_message, f.alarm_value,
-                f.warning_limit, f.alarm_limit, f.cause, f.recommendation,
+                f.warning_limit, f.alarm_limit, f.cause, f.recommendation, f.diagnosis->>'quantity' AS quantity,
                 f.acknowledged_at, coalesce(nullif(a.name, ''), a.email) AS acknowledged_by, f.acknowledged_msg,
                 f.done_at, coalesce(nullif(d.name, ''), d.email) AS done_by, f.done_msg
          FROM fault_events f

@@ -149,6 +149,9 @@ export function createReportsService(deps: {
     ]);
     const settings = readSettings(settingsRow?.document, model.title);
     const limits = monitoredLimits(settings, master);
+    // A tag by the name the fault-event page and API give it (the diagnosis' quantity, else the monitored limit's
+    // name: 'Pump DE envelope V'), never its code ('P101-PDE.envelope.y').
+    const named = events.map((e) => ({ ...e, name: e.quantity ?? limits.get(e.tag)?.name ?? e.tag }));
     const fromS = from.getTime() / 1000;
     const toS = to.getTime() / 1000;
     const eventsByTag = new Map<string, typeof events>();
@@ -172,7 +175,7 @@ export function createReportsService(deps: {
       if (points.length === 0 || indicators.length >= MAX_INDICATORS) continue;
       const limit = limits.get(s.tag);
       indicators.push({
-        title: `${limit?.name ?? s.tag} (${s.tag})`,
+        title: limit?.name ?? s.tag,
         unit: s.unit,
         points: points.map((p) => ({ t: p.t, v: p.v })),
         warning: limit?.warning ?? null,
@@ -189,9 +192,9 @@ export function createReportsService(deps: {
     }
     const recommendations = [
       ...new Set(
-        events
+        named
           .filter((e) => e.recommendation.trim() || e.cause.trim())
-          .map((e) => `${e.tag}: ${[e.cause.trim(), e.recommendation.trim()].filter(Boolean).join(' — ')}`),
+          .map((e) => `${e.name}: ${[e.cause.trim(), e.recommendation.trim()].filter(Boolean).join(' — ')}`),
       ),
     ];
     const data: ReportData = {
@@ -211,7 +214,7 @@ export function createReportsService(deps: {
       // A day the history does not reach reads as one without data.
       statusDays: daily.map((d) => ({ day: d.day, status: d.status ?? -1 })),
       indicators,
-      events,
+      events: named,
       notes,
       recommendations,
     };

@@ -30,6 +30,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const now = Date.now();
 let indicatorTags: string[] = [];
+let indicatorNames: string[] = [];
 
 const call = (who: Tenant, method: 'GET' | 'PUT', url: string, body?: object) =>
   ctx.app.inject({
@@ -56,13 +57,14 @@ beforeAll(async () => {
   otherModel = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.otherCompanyId, 'X1'), 2);
   const sensors = await ctx.db
     .selectFrom('sensor_types')
-    .select(['tag_code', 'default_warning', 'default_alarm'])
+    .select(['tag_code', 'name', 'default_warning', 'default_alarm'])
     .where('model_type_id', '=', 2)
     .where('default_alarm', 'is not', null)
     .orderBy('id')
     .limit(2)
     .execute();
   indicatorTags = sensors.map((s) => s.tag_code);
+  indicatorNames = sensors.map((s) => s.name);
   const key = await createIngestKey(ctx.app, tenants.companyId);
   // 20 days of hourly points, rising from the warning limit's half to past the alarm limit.
   const points = sensors.flatMap((s) =>
@@ -142,7 +144,10 @@ describe('the report PDF (spec 03 §2.17, §7.6)', () => {
     expect(text).toContain('Model 2');
     expect(text).toContain(mca.code);
     expect(text).toContain('P102');
-    expect(text).toContain('Stator current unbalance high');
+    // The event and its recommendation name the tag as the fault-event page does, never by its code.
+    expect(text).toContain(`${indicatorNames[0]}: Stator current unbalance high`);
+    expect(text).toContain(`• ${indicatorNames[0]}: `);
+    expect(text).not.toContain(indicatorTags[0]);
     expect(text).toContain('owner'); // acknowledged by
     expect(text).toContain('Winding cleaned');
     expect(text).toContain('Check the supply voltage balance');
