@@ -233,6 +233,10 @@ describe('bearing defects separated from what a healthy machine shows (issue 25 
     }
     const [bpfo, bpfi] = diagnoseBearing(envelopeOf(x), twice);
     expect(bpfo!.status).toBe(2);
+    // The description says how sure in the words of the event's evidence ('likely' for an alarm), not 'high
+    // confidence' beside an event that says '(likely)'.
+    expect(bpfo!.description).toMatch(/\d harmonic\(s\) \(likely\)$/);
+    expect(bpfo!.description).not.toMatch(/confidence/);
     expect(bpfi!.status).toBe(0);
     expect(bpfi!.description).toMatch(/the BPFI line is 2×BPFO/);
   });
@@ -244,7 +248,7 @@ describe('bearing defects separated from what a healthy machine shows (issue 25 
       [3 * bearing.bpfo, 0.4],
     ]);
     const [bpfo] = diagnoseBearing(envelopeOf(x), bearing);
-    expect(bpfo!.description).toMatch(/low confidence/);
+    expect(bpfo!.description).toMatch(/no fundamental, 1 harmonic\(s\) \(unlikely\)/);
     expect(bpfo!.status).toBe(0);
   });
 });

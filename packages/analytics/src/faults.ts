@@ -137,6 +137,10 @@ export const CERTAINTY_WORDS: Record<VerdictCertainty, string> = {
   unlikely: 'Unlikely: no action needed.',
 };
 
+/**
+ * The certainty of each status: the one vocabulary users read for a verdict, in the descriptions here and in a fault
+ * event's evidence (packages/contracts event-diagnosis, 'likely' / 'possible', Thai too).
+ */
 const CERTAINTY_OF_STATUS: readonly VerdictCertainty[] = ['unlikely', 'possible', 'likely'];
 
 /** A failure mode's score, as the Predicted Failures panel shows it. */
@@ -428,7 +432,7 @@ export function diagnoseBearing(
         status,
         db,
         limits.bearingDb,
-        `Bearing ${defect.part} defect (${named}): ${db.toFixed(1)} dB above background, ${confidence} confidence, ${harmonics} harmonic(s)${explained ? `; the ${defect.label} line is ${explained}` : ''}`,
+        `Bearing ${defect.part} defect (${named}): ${db.toFixed(1)} dB above background, ${significant[0] ? '' : 'no fundamental, '}${harmonics} harmonic(s) (${CERTAINTY_OF_STATUS[status]})${explained ? `; the ${defect.label} line is ${explained}` : ''}`,
       ),
       defect: defect.key,
     });
