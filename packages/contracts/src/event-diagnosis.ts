@@ -566,6 +566,16 @@ function duvalEvidence(duval: NonNullable<EventDiagnosis['duval']>, language: La
   }`;
 }
 
+/** Modes of gas dissolved in oil, whose cause names the oil's part with the reading. */
+const GAS_MODES: ReadonlySet<EventFailureMode> = new Set(['dissolved_gas', 'oltc_gas']);
+const GAS_FORMING: Record<Language, (part: string) => string> = {
+  en: (part) => `Gas forming in the ${part}`,
+  th: (part) => `เกิดก๊าซใน${part}`,
+};
+
+/** 'Hydrogen H2 …' → 'hydrogen H2 …' inside a sentence; a leading code or acronym ('TDCG', 'H2') is kept. */
+const lowerInitial = (text: string) => text.replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase());
+
 /**
  * The event's failure mode, part, cause and recommendation in a language: the cause names the failure mode, the
  * part and where it is, the value against the limit it crossed and, for vibration, what the spectrum showed and
@@ -588,10 +598,15 @@ export function diagnosisWords(diagnosis: EventDiagnosis, language: Language) {
       : th
         ? `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side}${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`
         : `${quantity} ${withUnit(diagnosis.value, diagnosis.unit)} ${side} the ${limitName} ${withUnit(diagnosis.limit, diagnosis.unit)}`;
-  const sentences = [
-    `${mode.name}: ${part}${where}.`,
-    diagnosis.duval ? duvalEvidence(diagnosis.duval, language) : `${level}.`,
-  ];
+  // Gas in oil says where it forms in one sentence with the reading (issue 26): 'Gas forming in the main tank oil:
+  // hydrogen H2 1500 ppm above the alarm limit 700 ppm.', not 'Gas forming in the oil: main tank oil. Hydrogen …'.
+  const sentences =
+    GAS_MODES.has(diagnosis.mode) && !diagnosis.duval
+      ? [`${GAS_FORMING[language](part)}${where}: ${th ? level : lowerInitial(level)}.`]
+      : [
+          `${mode.name}: ${part}${where}.`,
+          diagnosis.duval ? duvalEvidence(diagnosis.duval, language) : `${level}.`,
+        ];
   if (diagnosis.engine) {
     const found = diagnosis.engine.found;
     if (found) sentences.push(`${engineEvidence(found, language)}.`);

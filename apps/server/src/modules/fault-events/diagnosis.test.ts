@@ -100,14 +100,16 @@ describe('what an event says is wrong and what to do (issue 26 item 2)', () => {
     });
     const en = diagnosisWords(diagnosis, 'en');
     expect(en.cause).toBe(
-      'Gas forming in the oil: main tank oil. Total dissolved combustible gas 2005 ppm above the alarm limit 1920 ppm.',
+      'Gas forming in the main tank oil: total dissolved combustible gas 2005 ppm above the alarm limit 1920 ppm.',
     );
+    // One sentence that reads naturally (issue 26): where the gas forms, then the reading.
+    expect(
+      diagnosisWords({ ...diagnosis, quantity: 'Hydrogen H2', value: 1500, limit: 700 }, 'en').cause,
+    ).toBe('Gas forming in the main tank oil: hydrogen H2 1500 ppm above the alarm limit 700 ppm.');
     expect(en.cause).not.toMatch(/tdcg/);
     expect(en.recommendation).toBe(FAILURE_MODE_WORDS.en.dissolved_gas.recommendation);
     const th = diagnosisWords(diagnosis, 'th');
-    expect(th.cause).toBe(
-      'เกิดก๊าซในน้ำมัน: น้ำมันถังหลัก. ก๊าซติดไฟที่ละลายทั้งหมด 2005 ppm สูงกว่าขีดจำกัดแจ้งเตือน 1920 ppm.',
-    );
+    expect(th.cause).toBe('เกิดก๊าซในน้ำมันถังหลัก: ก๊าซติดไฟที่ละลายทั้งหมด 2005 ppm สูงกว่าขีดจำกัดแจ้งเตือน 1920 ppm.');
     expect(th.recommendation).toBe(FAILURE_MODE_WORDS.th.dissolved_gas.recommendation);
   });
 
