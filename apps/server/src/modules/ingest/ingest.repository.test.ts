@@ -5,7 +5,9 @@ import { withTransaction } from '../../db/pool.ts';
 import { createAnalysisRepository } from '../analysis/analysis.repository.ts';
 import {
   arrivalRanges,
+  batchRollups,
   binaryCopyRows,
+  coarsenRollups,
   createIngestRepository,
   groupBySeries,
   monthsHolding,
@@ -93,6 +95,23 @@ describe('the analysis queue of a batch', () => {
       { t: 2000, value: 42 },
       { t: 3000, value: 0.5 },
     ]);
+  });
+});
+
+describe('coarsenRollups', () => {
+  it('gives the six-hour rollups of the hourly ones as from the points themselves', () => {
+    const seriesIds: number[] = [];
+    const tsMs: number[] = [];
+    const values: number[] = [];
+    // Two series over 30 hours, out of time order, values with repeats and a sign change.
+    for (let i = 0; i < 400; i++) {
+      seriesIds.push(i % 3 === 0 ? 4 : 2);
+      tsMs.push(Date.UTC(2026, 10, 20) + ((i * 7919) % 400) * 270_000);
+      values.push(Math.sin(i * 1.7) * 50 + (i % 11));
+    }
+    const hourly = batchRollups(seriesIds, tsMs, values, 3_600_000);
+    expect(coarsenRollups(hourly, 21_600_000)).toEqual(batchRollups(seriesIds, tsMs, values, 21_600_000));
+    expect(coarsenRollups(hourly, 21_600_000)).toHaveLength(10);
   });
 });
 

@@ -145,6 +145,12 @@ const AFTER_WRITE = (() => {
     (level, i) => `merge_${i} AS (${mergeRollupsInto(level.table, i * 10 + 1)})`,
   );
   const p = ROLLUP_LEVELS.length * 10 + 1;
+  // afterWrite builds each level from the one below it (coarsenRollups).
+  for (const [i, level] of ROLLUP_LEVELS.entries()) {
+    const finer = ROLLUP_LEVELS[i - 1];
+    if (finer && level.spanMs % finer.spanMs !== 0)
+      throw new Error(`${level.table} spans no whole number of ${finer.table} buckets`);
+  }
   return `WITH ${merges.join(',\n')},
 models AS (
   UPDATE equipment_models m SET last_data_at = to_timestamp(u.t / 1000.0)
@@ -184,6 +190,7 @@ export function batchRollups(
   const bySeries = new Map<number, Map<number, Rollup>>();
   let series = Number.NaN;
   let buckets: Map<number, Rollup> | undefined;
+  let last: Rollup | undefined;
   for (let i = 0; i < seriesIds.length; i++) {
     const id = seriesIds[i] as number;
     const t = tsMs[i] as number;
@@ -197,9 +204,13 @@ export function batchRollups(
       }
     }
     const bucket = Math.floor(t / spanMs) * spanMs;
-    const rollup = (buckets as Map<number, Rollup>).get(bucket);
+    // A series' points mostly come in time order: the previous point's bucket, without a lookup.
+    const rollup =
+      last !== undefined && last.series === id && last.bucket === bucket
+        ? last
+        : (buckets as Map<number, Rollup>).get(bucket);
     if (!rollup) {
-      (buckets as Map<number, Rollup>).set(bucket, {
+      last = {
         series: id,
         bucket,
         tFirst: t,
@@ -210,9 +221,11 @@ export function batchRollups(
         vMin: v,
         tMax: t,
         vMax: v,
-      });
+      };
+      (buckets as Map<number, Rollup>).set(bucket, last);
       continue;
     }
+    last = rollup;
     if (t < rollup.tFirst) [rollup.tFirst, rollup.vFirst] = [t, v];
     if (t > rollup.tLast) [rollup.tLast, rollup.vLast] = [t, v];
     if (v < rollup.vMin) [rollup.tMin, rollup.vMin] = [t, v];
@@ -225,6 +238,29 @@ export function batchRollups(
       rollups.push(buckets.get(bucket) as Rollup);
   }
   return rollups;
+}
+
+/**
+ * Rollups of a coarser level from those of a finer one (sorted by series and bucket, as batchRollups answers them;
+ * `spanMs` a multiple of the finer span): the same first, last, minimum and maximum as from the points, without
+ * another pass over every point.
+ */
+export function coarsenRollups(rollups: Rollup[], spanMs: number): Rollup[] {
+  const coarse: Rollup[] = [];
+  let current: Rollup | undefined;
+  for (const rollup of rollups) {
+    const bucket = Math.floor(rollup.bucket / spanMs) * spanMs;
+    if (current === undefined || current.series !== rollup.series || current.bucket !== bucket) {
+      current = { ...rollup, bucket };
+      coarse.push(current);
+      continue;
+    }
+    if (rollup.tFirst < current.tFirst) [current.tFirst, current.vFirst] = [rollup.tFirst, rollup.vFirst];
+    if (rollup.tLast > current.tLast) [current.tLast, current.vLast] = [rollup.tLast, rollup.vLast];
+    if (rollup.vMin < current.vMin) [current.tMin, current.vMin] = [rollup.tMin, rollup.vMin];
+    if (rollup.vMax > current.vMax) [current.tMax, current.vMax] = [rollup.tMax, rollup.vMax];
+  }
+  return coarse;
 }
 
 /** The rollup columns of a level as the parallel arrays its merge takes. */
@@ -447,25 +483,29 @@ export function createIngestRepository(pool: pg.Pool) {
       modelLatest: Map<string, number> = new Map(),
     ) {
       if (!seriesIds.length) return;
-      const latest = new Map<number, { tsMs: number; value: number }>();
-      for (let i = 0; i < seriesIds.length; i++) {
-        const id = seriesIds[i] as number;
-        const t = tsMs[i] as number;
-        const last = latest.get(id);
-        if (!last || last.tsMs <= t) latest.set(id, { tsMs: t, value: values[i] as number });
+      // The finest level from the points, each coarser one from the level below it.
+      const levels: Rollup[][] = [];
+      for (const level of ROLLUP_LEVELS) {
+        const finer = levels.at(-1);
+        levels.push(
+          finer ? coarsenRollups(finer, level.spanMs) : batchRollups(seriesIds, tsMs, values, level.spanMs),
+        );
       }
-      const ids = [...latest.keys()].sort((a, b) => a - b);
+      // Each series' latest point is the last of its latest bucket.
+      const latest: Rollup[] = [];
+      for (const rollup of levels[0] as Rollup[]) {
+        if (latest.at(-1)?.series === rollup.series) latest[latest.length - 1] = rollup;
+        else latest.push(rollup);
+      }
       const models = [...modelLatest.keys()].sort();
       await client.query({
         name: 'ingest-after-write',
         text: AFTER_WRITE,
         values: [
-          ...ROLLUP_LEVELS.flatMap((level) =>
-            rollupColumns(batchRollups(seriesIds, tsMs, values, level.spanMs)),
-          ),
-          ids,
-          ids.map((id) => latest.get(id)?.tsMs),
-          ids.map((id) => latest.get(id)?.value),
+          ...levels.flatMap(rollupColumns),
+          latest.map((rollup) => rollup.series),
+          latest.map((rollup) => rollup.tLast),
+          latest.map((rollup) => rollup.vLast),
           models,
           models.map((id) => modelLatest.get(id)),
         ],
@@ -523,8 +563,9 @@ export function createIngestRepository(pool: pg.Pool) {
       ]);
     },
 
+    /** One capture, in one statement: on the pool it commits on its own (ingest.service.ts). */
     async insertWaveform(
-      client: pg.PoolClient,
+      client: pg.Pool | pg.PoolClient,
       values: {
         modelId: string;
         sensor: string;
@@ -562,6 +603,18 @@ export function createIngestRepository(pool: pg.Pool) {
         [values.modelId, values.sensor, values.kind, values.channel, values.capturedAtMs],
       );
       return { id: existing.rows[0]?.id ?? '', duplicate: true };
+    },
+
+    /**
+     * Models with captures their analysis has not taken, for the minute's maintenance to enqueue their job again: a
+     * capture's job is sent after its commit, so a process stopping in between leaves the capture for this sweep.
+     * Read through the partial index of captures not analysed (migration 0050).
+     */
+    async modelsWithUnanalysedCaptures(): Promise<string[]> {
+      const { rows } = await pool.query<{ model_id: string }>(
+        'SELECT DISTINCT model_id FROM waveforms WHERE analysed_at IS NULL',
+      );
+      return rows.map((row) => row.model_id);
     },
   };
   return repository;

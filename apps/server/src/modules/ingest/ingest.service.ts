@@ -18,6 +18,15 @@ import {
 import { acceptedTags } from './tags.ts';
 import { STORED_UNIT, toStoredUnitOffLoop } from './units.ts';
 
+/** A series a batch writes to: its model and tag, its unit, its id once resolved and its newest point's time. */
+interface SeriesOfBatch {
+  modelId: string;
+  tag: string;
+  unit: string;
+  id: number;
+  latestMs: number;
+}
+
 export function createIngestService(deps: {
   pool: pg.Pool;
   repository: IngestRepository;
@@ -66,7 +75,21 @@ export function createIngestService(deps: {
     return result;
   }
 
+  /** The model's analysis job, on its own (not in a transaction): at most one waits per model (jobs.ts, 'stately'). */
+  const enqueueAnalysis = (modelId: string) => jobs.send('analyse', { modelId }, undefined, { singletonKey: modelId });
+
   return {
+    /**
+     * Every minute (the maintenance job): the analysis job of every model that still has captures not analysed, in
+     * case a process stopped between storing a capture and enqueuing its job. A model whose job is already waiting
+     * gets no second one.
+     */
+    async requeueUnanalysed() {
+      const models = await repository.modelsWithUnanalysedCaptures();
+      for (const modelId of models) await enqueueAnalysis(modelId);
+      return models.length;
+    },
+
     /**
      * Checks, resolves and stores a batch; rejected rows are reported in row order. Written for batches of 100,000
      * points: one pass over the batch where it lies into parallel arrays, no object or string per point beyond what
@@ -90,14 +113,20 @@ export function createIngestService(deps: {
         master.get(),
       ]);
       const limits = { nowMs: Date.now(), maxFutureMs: futureToleranceMs, oldestMs };
-      const tagsByModel = new Map<string, Map<string, string>>();
+      /** A model's accepted tags and, once met in the batch, each tag's series (filled in once resolved). */
+      const tagsByModel = new Map<
+        string,
+        { accepted: Map<string, string>; met: Map<string, SeriesOfBatch> }
+      >();
       const errors: RowError[] = [];
-      const modelOf: string[] = [];
-      const tagOf: string[] = [];
+      const seriesOfPoint: SeriesOfBatch[] = [];
       const ts: number[] = [];
       const values: number[] = [];
-      const pairs = new Map<string, Map<string, string>>();
       const point: CheckedPoint = { modelCode: '', tag: '', tsMs: 0, value: 0 };
+      // A JSON batch names one model: its look-ups are kept from one point to the next.
+      let lastCode: string | undefined;
+      let lastModel: IngestModel | undefined;
+      let lastTags: { accepted: Map<string, string>; met: Map<string, SeriesOfBatch> } | undefined;
       for (let i = 0; i < batch.length; i++) {
         const row = i + 1;
         const reason = checkPoint(batch, i, limits, point);
@@ -105,47 +134,63 @@ export function createIngestService(deps: {
           errors.push({ row, reason });
           continue;
         }
-        const model = models.get(point.modelCode);
-        if (!model) {
+        if (point.modelCode !== lastCode) {
+          lastCode = point.modelCode;
+          lastModel = models.get(point.modelCode);
+          lastTags = undefined;
+          if (lastModel?.is_active) {
+            lastTags = tagsByModel.get(lastModel.id);
+            if (!lastTags) {
+              const accepted = acceptedTags(
+                lastModel.model_type_id,
+                lastModel.document,
+                lastModel.code,
+                data,
+              );
+              lastTags = { accepted, met: new Map() };
+              tagsByModel.set(lastModel.id, lastTags);
+            }
+          }
+        }
+        if (!lastModel) {
           errors.push({ row, reason: `unknown model ${point.modelCode}` });
           continue;
         }
-        if (!model.is_active) {
+        if (!lastTags) {
           errors.push({ row, reason: `model ${point.modelCode} is inactive` });
           continue;
         }
-        let tags = tagsByModel.get(model.id);
-        if (!tags) {
-          tags = acceptedTags(model.model_type_id, model.document, model.code, data);
-          tagsByModel.set(model.id, tags);
-          pairs.set(model.id, new Map());
+        let series = lastTags.met.get(point.tag);
+        if (!series) {
+          const unit = lastTags.accepted.get(point.tag);
+          if (unit === undefined) {
+            errors.push({ row, reason: `unknown tag ${point.tag} for model ${point.modelCode}` });
+            continue;
+          }
+          series = { modelId: lastModel.id, tag: point.tag, unit, id: 0, latestMs: point.tsMs };
+          lastTags.met.set(point.tag, series);
         }
-        const unit = tags.get(point.tag);
-        if (unit === undefined) {
-          errors.push({ row, reason: `unknown tag ${point.tag} for model ${point.modelCode}` });
-          continue;
-        }
-        (pairs.get(model.id) as Map<string, string>).set(point.tag, unit);
-        modelOf.push(model.id);
-        tagOf.push(point.tag);
+        if (series.latestMs < point.tsMs) series.latestMs = point.tsMs;
+        seriesOfPoint.push(series);
         ts.push(point.tsMs);
         values.push(point.value);
       }
       if (!ts.length) return { accepted: 0, duplicates: 0, rejected: errors.length, errors };
 
-      const seriesOf = await repository.seriesIds(
-        [...pairs].flatMap(([modelId, tags]) => [...tags].map(([tag, unit]) => ({ modelId, tag, unit }))),
-      );
+      const met = [...tagsByModel.values()].flatMap((tags) => [...tags.met.values()]);
+      const seriesOf = await repository.seriesIds(met);
+      // Each model's newest point, for its time of last data.
+      const modelLatest = new Map<string, number>();
+      for (const series of met) {
+        series.id = seriesOf(series.modelId, series.tag);
+        if ((modelLatest.get(series.modelId) ?? 0) < series.latestMs)
+          modelLatest.set(series.modelId, series.latestMs);
+      }
       await repository.ensurePartitions(ts);
       phases.lap('validate');
 
       const ids = new Array<number>(ts.length);
-      const modelLatest = new Map<string, number>();
-      for (let i = 0; i < ts.length; i++) {
-        const t = ts[i] as number;
-        ids[i] = seriesOf(modelOf[i] as string, tagOf[i] as string);
-        if ((modelLatest.get(modelOf[i] as string) ?? 0) < t) modelLatest.set(modelOf[i] as string, t);
-      }
+      for (let i = 0; i < ts.length; i++) ids[i] = (seriesOfPoint[i] as SeriesOfBatch).id;
       // New points (the usual case) go by COPY; a batch holding any stored point (a client's retry) is written
       // again point by point, skipping what is there. Rollups and latest values merge idempotently either way.
       const store = (how: 'copy' | 'insert') =>
@@ -221,27 +266,29 @@ export function createIngestService(deps: {
           ? aligned
           : Buffer.from(converted.buffer, converted.byteOffset, converted.byteLength);
       phases.lap('convert');
-      const result = await write(
-        companyId,
-        async (client) => {
-          const row = await repository.insertWaveform(client, {
-            modelId: model.id,
-            sensor: meta.sensor,
-            kind: meta.kind,
-            channel: meta.channel,
-            sampleRate: meta.sampleRate,
-            capturedAtMs,
-            unit: STORED_UNIT[meta.kind],
-            fileName: meta.fileName,
-            alias: meta.alias ?? meta.fileName,
-            samples: stored,
-          });
-          phases.lap('write');
-          return row;
-        },
-        [model.id],
-        phases,
-      );
+      // One INSERT committed on its own (the samples a binary bytea parameter), then the model's analysis job. The job
+      // is not sent inside the capture's transaction: the queue keeps one waiting job per model, and a second capture
+      // of the model sending it waited there for the first capture's commit, so concurrent captures of one model
+      // committed one after another (bench/ingest-waveforms.ts: jobs 11 ms, commit 12 ms a capture). Whichever
+      // capture's send finds the job waiting, that job runs after every commit before it and takes them all in one
+      // analysis (pendingWaveforms). A process that stops between the commit and the send leaves the capture with
+      // analysed_at unset, and the minute's maintenance sends the job again (requeueUnanalysed).
+      const result = await repository.insertWaveform(pool, {
+        modelId: model.id,
+        sensor: meta.sensor,
+        kind: meta.kind,
+        channel: meta.channel,
+        sampleRate: meta.sampleRate,
+        capturedAtMs,
+        unit: STORED_UNIT[meta.kind],
+        fileName: meta.fileName,
+        alias: meta.alias ?? meta.fileName,
+        samples: stored,
+      });
+      phases.lap('write');
+      await enqueueAnalysis(model.id);
+      phases.lap('jobs');
+      announce?.(companyId, [model.id]);
       return { ...result, samples: count };
     },
   };
