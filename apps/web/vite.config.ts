@@ -9,6 +9,19 @@ const server: ProxyOptions = { target: 'http://127.0.0.1:8080' };
 
 export default defineConfig({
   plugins: [react(), clayglExpressionsWithoutEval(), precompressBuild()],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The pages' shared modules in a few chunks rather than ~45 of 1–10 kB: the server speaks HTTP/1.1
+          // (6 connections), so a phone on a slow network paid one round trip per few files before a page could
+          // render (issue 29: Lighthouse mobile). What the first paint needs stays where it was ($initial).
+          groups: [{ name: 'first', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 24 * 1024 },
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': server,

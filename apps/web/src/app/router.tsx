@@ -4,6 +4,8 @@ import { FullPageLoading } from '../components/full-page-status.tsx';
 import { createLoginLoader } from '../features/auth/routes/login.ts';
 import { createLoginRedirectLoader } from '../features/auth/routes/login-redirect.ts';
 import { createLogoutRedirectLoader } from '../features/auth/routes/logout-redirect.ts';
+import { modelSummaryQueryOptions } from '../features/model-views/api/get-model-summary.ts';
+import { modelQueryOptions } from '../features/models/api/get-model.ts';
 import { HomeRedirect } from './home-redirect.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -126,6 +128,16 @@ export function createAppRouter(queryClient: QueryClient) {
                 {
                   path: 'model/:id',
                   handle: handle({ title: 'pages.modelView', drawer: 'closed' }),
+                  // The model (its name is the page's title) and its summary (the status beside it) are asked for
+                  // beside the download of the page's chunk, not after it (issue 29: the title was the mobile LCP,
+                  // three request hops late).
+                  loader: ({ params }) => {
+                    if (params.id) {
+                      void queryClient.prefetchQuery(modelQueryOptions(params.id));
+                      void queryClient.prefetchQuery(modelSummaryQueryOptions(params.id));
+                    }
+                    return null;
+                  },
                   lazy: async () => ({
                     Component: (await import('../features/models/pages/model-view-page.tsx')).ModelViewPage,
                   }),

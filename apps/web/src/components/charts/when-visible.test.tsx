@@ -1,34 +1,50 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WhenVisible } from './when-visible.tsx';
+import { DeferredPanel, WhenVisible } from './when-visible.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
+/** An IntersectionObserver whose callback the test calls: `notify.current([{ isIntersecting }])`. */
+function stubIntersectionObserver() {
+  const notify: { current: (entries: { isIntersecting: boolean }[]) => void } = { current: () => undefined };
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: typeof notify.current) {
+        notify.current = callback;
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return notify;
+}
+
+/** requestIdleCallback that runs when the test says the browser is idle: `idle.current()`. */
+function stubIdle() {
+  const idle: { current: () => void } = { current: () => undefined };
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+    idle.current = callback;
+    return 1;
+  });
+  return idle;
+}
+
 describe('WhenVisible', () => {
   it('mounts the chart only once it comes near the screen, and keeps it', () => {
-    let notify: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: typeof notify) {
-          notify = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const notify = stubIntersectionObserver();
     render(
       <WhenVisible minHeight={600}>
         <p>chart</p>
       </WhenVisible>,
     );
     expect(screen.queryByText('chart')).toBeNull();
-    act(() => notify([{ isIntersecting: false }]));
+    act(() => notify.current([{ isIntersecting: false }]));
     expect(screen.queryByText('chart')).toBeNull();
-    act(() => notify([{ isIntersecting: true }]));
+    act(() => notify.current([{ isIntersecting: true }]));
     expect(screen.getByText('chart')).toBeTruthy();
   });
 
@@ -40,5 +56,39 @@ describe('WhenVisible', () => {
       </WhenVisible>,
     );
     expect(screen.getByText('chart')).toBeTruthy();
+  });
+});
+
+describe('DeferredPanel', () => {
+  it('stands in as a section of the panel’s name until it nears the screen, then mounts the panel', () => {
+    const notify = stubIntersectionObserver();
+    // No idle period until the end of this test: only the screen mounts the panel.
+    const idle = stubIdle();
+    render(
+      <DeferredPanel label="Fault Event Alarm" minHeight={300}>
+        <section aria-label="Fault Event Alarm">
+          <table aria-label="New Fault Event Alarm" />
+        </section>
+      </DeferredPanel>,
+    );
+    expect(screen.getByRole('region', { name: 'Fault Event Alarm' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    act(() => notify.current([{ isIntersecting: true }]));
+    expect(screen.getByRole('table', { name: 'New Fault Event Alarm' })).toBeTruthy();
+    expect(screen.getAllByRole('region')).toHaveLength(1);
+    act(() => idle.current());
+  });
+
+  it('mounts the panel when the browser is next idle, out of sight too', async () => {
+    stubIntersectionObserver();
+    const idle = stubIdle();
+    render(
+      <DeferredPanel label="Note" minHeight={300}>
+        <p>notes</p>
+      </DeferredPanel>,
+    );
+    expect(screen.queryByText('notes')).toBeNull();
+    act(() => idle.current());
+    expect(await screen.findByText('notes')).toBeTruthy();
   });
 });

@@ -14,11 +14,16 @@ export function getModelSummary(
   return apiClient.get<ModelSummary>(`/api/v1/equipment-models/${modelId}/summary`, { signal });
 }
 
+export function modelSummaryQueryOptions(modelId: string) {
+  return queryOptions({
+    queryKey: modelViewKeys.summary(modelId),
+    queryFn: ({ signal }) => getModelSummary(modelId, { signal }),
+    // Asked for by the model page's route beside its chunk (router.tsx) and taken by the page when it mounts;
+    // refresh, Auto and live events invalidate it.
+    staleTime: 10_000,
+  });
+}
+
 export function useModelSummary(modelId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: modelViewKeys.summary(modelId),
-      queryFn: ({ signal }) => getModelSummary(modelId, { signal }),
-    }),
-  );
+  return useQuery(modelSummaryQueryOptions(modelId));
 }

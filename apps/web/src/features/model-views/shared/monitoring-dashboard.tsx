@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearScreen } from '../../../components/charts/when-visible.tsx';
 import { preferenceKeys, readPreference, writePreference } from '../../../lib/preferences.ts';
 import { SessionContext } from '../../../lib/session.tsx';
 
@@ -23,6 +24,16 @@ function readCollapsed(): CollapsedByUser {
     },
     {},
   );
+}
+
+/**
+ * The dashboard's tabs and charts, mounted when they near the screen or once the browser is idle after the first
+ * paint (issue 29: on a phone the dashboard is below the first screen, and its first render and data were most of
+ * the model page's main-thread work before the title showed); about their height stands in until then.
+ */
+function DashboardBody({ children }: { children: ReactNode }) {
+  const [box, near] = useNearScreen<HTMLDivElement>('400px 0px', true);
+  return near ? <Box sx={{ pt: 1 }}>{children}</Box> : <Box ref={box} sx={{ pt: 1, minHeight: 480 }} />;
 }
 
 /**
@@ -59,7 +70,7 @@ export function MonitoringDashboard({ title, children }: { title: string; childr
         </Button>
       </Box>
       <Collapse in={!collapsed} unmountOnExit id={contentId}>
-        <Box sx={{ pt: 1 }}>{children}</Box>
+        <DashboardBody>{children}</DashboardBody>
       </Collapse>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 /** Fewer panels than this need no outline. */
@@ -38,9 +39,7 @@ export function SectionOutline({ children }: { children: ReactNode }) {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-    let frame = 0;
     const collect = () => {
-      frame = 0;
       panels.current = panelsOf(root);
       const next = panels.current.map(labelOf);
       setLabels((previous) =>
@@ -48,19 +47,16 @@ export function SectionOutline({ children }: { children: ReactNode }) {
       );
     };
     collect();
-    const observer = new MutationObserver(() => {
-      if (!frame) frame = requestAnimationFrame(collect);
-    });
+    // Panels that come later (a body loaded on its own, panels mounted as they near the screen) are listed before
+    // the browser paints them: the bar appearing a frame after them pushed them down (issue 29: layout shift).
+    const observer = new MutationObserver(() => flushSync(collect));
     observer.observe(root, {
       childList: true,
       subtree: true,
       attributes: true,
       attributeFilter: ['aria-label'],
     });
-    return () => {
-      observer.disconnect();
-      if (frame) cancelAnimationFrame(frame);
-    };
+    return () => observer.disconnect();
   }, []);
   return (
     <>

@@ -12,6 +12,9 @@ export function modelQueryOptions(modelId: string) {
   return queryOptions({
     queryKey: modelsKeys.detail(modelId),
     queryFn: ({ signal }) => getModel(modelId, { signal }),
+    // The model page's route asks for the model beside its chunk's download (router.tsx); the page mounting a
+    // moment later takes that answer rather than asking again. Edits, refresh and live events invalidate it.
+    staleTime: 10_000,
   });
 }
 

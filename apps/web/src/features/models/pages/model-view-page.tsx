@@ -1,32 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ConfigurationAccordion } from '../../../components/configuration-accordion.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useFollowRouteCompany } from '../../../lib/follow-route-company.ts';
-import { canIn } from '../../../lib/permissions.ts';
 import { findCompany, useSession } from '../../../lib/session.tsx';
 import { resolveTimeZone } from '../../../lib/time.ts';
-import { AlarmPrecisionPanel } from '../../fault-events/components/alarm-precision-panel.tsx';
-import { FaultEventHistoryLog } from '../../fault-events/components/fault-event-history-log.tsx';
-import { FaultEventPanel } from '../../fault-events/components/fault-event-panel.tsx';
 import { useModelSummary } from '../../model-views/api/get-model-summary.ts';
 import { useRefreshModelView } from '../../model-views/api/keys.ts';
-import { ModelTypeView } from '../../model-views/model-type-view.tsx';
-import { BaselineStatus } from '../../model-views/shared/baseline-status.tsx';
 import { ModelViewShell } from '../../model-views/shell/model-view-shell.tsx';
 import { RvsLogo } from '../../model-views/shell/rvs-logo.tsx';
-import { NotePanel } from '../../notes/components/note-panel.tsx';
-import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
-import { SensorPointNotesProvider } from '../../sensor-point-notes/components/sensor-point-notes-provider.tsx';
-import { StatusHistoryPanel } from '../../status-history/components/status-history-panel.tsx';
 import { useModel } from '../api/get-model.ts';
-import { modelsKeys, useReloadModel } from '../api/keys.ts';
-import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
+import { modelsKeys } from '../api/keys.ts';
 import { BackToCompany } from '../components/back-to-company.tsx';
 import { ModelBreadcrumb } from '../components/model-breadcrumb.tsx';
 import { ModelQueryState } from '../components/model-query-state.tsx';
-import { informationTitle } from '../rules/information-title.ts';
+
+// The body's chunk (type views, panels, chart code) starts downloading as soon as this page's chunk runs, beside
+// the model's requests; the header does not wait for it.
+const bodyModule = import('./model-view-body.tsx');
+const ModelViewBody = lazy(async () => ({ default: (await bodyModule).ModelViewBody }));
+
+/**
+ * Its children once the page around them has been drawn, rendered as a transition (React yields to the browser
+ * while it builds them). The header with the model's name paints first instead of after the whole page (issue 29:
+ * the name was the mobile LCP, drawn with every panel in one long render).
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown ? children : null;
+}
 
 /**
  * `/model/:id`: the page of an online model. The shared shell (name, open fault events, status, Refreshed, refresh
@@ -39,14 +43,14 @@ export function ModelViewPage() {
   const { me } = useSession();
   const model = useModel(id);
   const summary = useModelSummary(id);
-  const reload = useReloadModel();
   const refreshView = useRefreshModelView();
   const queryClient = useQueryClient();
-  const updateValue = useUpdateConfigurationValue();
   // The model's company becomes the selected one, so the header's alarm bell and logo speak of it.
   useFollowRouteCompany(model.data?.companyId);
 
-  if (!model.data) {
+  // The header waits for the summary too: its status and 'since' line arriving after the name wrapped the header
+  // and pushed the page down (issue 29: layout shift). Both are asked for at once, by the route.
+  if (!model.data || summary.isPending) {
     return (
       <>
         <PageHeader title={t('pages.modelView')} actions={<BackToCompany />} />
@@ -82,51 +86,11 @@ export function ModelViewPage() {
         timeZone={timeZone}
         onRefresh={refresh}
       >
-        <BaselineStatus
-          modelId={detail.id}
-          canReset={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
-          learns={detail.equipmentModelTypeId !== 1}
-        />
-        {/* Sensor point notes reach the type's trends through the chart kit: the page composes, views do not. */}
-        <SensorPointNotesProvider modelCode={detail.modelCode} companyId={detail.companyId}>
-          <ModelTypeView
-            model={detail}
-            timeZone={timeZone}
-            configuration={
-              <ConfigurationAccordion
-                title={informationTitle(t, detail.equipmentModelTypeId, detail.equipmentModelType.title)}
-                items={detail.equipmentModelConfiguration.filter((item) => item.selected)}
-                editable={canIn(me, detail.companyId, 'ConfigDataModelInfo')}
-                onSaveValue={(configurationId, value) => updateValue.mutateAsync({ configurationId, value })}
-                onSaved={() => void reload(detail.id)}
-              />
-            }
-          />
-        </SensorPointNotesProvider>
-        {/* The MCA Customize Report panel (spec 03 §2.17) follows the MCA body: the page composes features, views do not. */}
-        {detail.equipmentModelTypeId === 2 ? (
-          <CustomizeReportPanel
-            companyId={detail.companyId}
-            modelId={detail.id}
-            modelCode={detail.modelCode}
-            timeZone={timeZone}
-          />
-        ) : null}
-        <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
-        <StatusHistoryPanel modelId={detail.id} timeZone={timeZone} />
-        <AlarmPrecisionPanel scope={{ modelId: detail.id }} />
-        <NotePanel
-          modelId={detail.id}
-          timeZone={timeZone}
-          history={(range) => (
-            <FaultEventHistoryLog
-              modelId={detail.id}
-              start={range.start}
-              end={range.end}
-              timeZone={timeZone}
-            />
-          )}
-        />
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <ModelViewBody detail={detail} timeZone={timeZone} />
+          </Suspense>
+        </AfterFirstPaint>
       </ModelViewShell>
     </>
   );
