@@ -4,6 +4,7 @@ import type { AnalysisService } from './modules/analysis/analysis.service.ts';
 import type { AuditRepository } from './modules/audit/audit.repository.ts';
 import type { EmailSchedulesService } from './modules/email-schedules/email-schedules.service.ts';
 import type { FaultEventsService } from './modules/fault-events/fault-events.service.ts';
+import type { IngestService } from './modules/ingest/ingest.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function registerWorkers(
   services: {
     mail: MailService;
     analysis: AnalysisService;
+    ingest: Pick<IngestService, 'requeueUnanalysed'>;
     emailSchedules: EmailSchedulesService;
     reports: ReportsService;
     faultEvents: Pick<FaultEventsService, 'escalate'>;
@@ -26,6 +28,8 @@ export async function registerWorkers(
   await jobs.work('analyse', (data) => services.analysis.analyse(data.modelId));
   await jobs.work('maintain', async () => {
     await services.analysis.maintain();
+    // A capture's analysis job is sent after its commit: one a stopped process never sent is sent now.
+    await services.ingest.requeueUnanalysed();
     // Unacknowledged fault events past their company's time remind the assignees, then the owners (issue 26 item 6).
     await services.faultEvents.escalate();
   });

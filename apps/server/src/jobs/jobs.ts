@@ -74,7 +74,15 @@ export interface Jobs {
     name: K,
     data: JobPayloads[K],
     within?: SqlExecutor,
-    options?: { singletonKey?: string },
+    options?: {
+      singletonKey?: string;
+      /**
+       * Send nothing when a job of this key is already waiting (created or retry, not yet running): that job starts
+       * after this call, so it sees whatever was committed before it. A read instead of the queue's singleton insert,
+       * which under a burst waits on the other senders' commits (the ingest of captures, ingest.service.ts).
+       */
+      unlessWaiting?: boolean;
+    },
   ): Promise<void>;
   /** Creates the cron schedules (idempotent). */
   schedule(): Promise<void>;
@@ -122,8 +130,17 @@ export function createJobs(connectionString: string, onError: (error: Error) => 
   };
 
   return {
-    async send(name, data, within, options = {}) {
+    async send(name, data, within, { unlessWaiting, ...options } = {}) {
       await ensureStarted();
+      if (unlessWaiting && options.singletonKey !== undefined && !within) {
+        // Through the stately queue's unique index (name, state, singleton key; states up to active).
+        const waiting = await boss.getDb().executeSql(
+          `SELECT 1 FROM pgboss.job WHERE name = $1 AND state < 'active' AND policy = 'stately'
+             AND COALESCE(singleton_key, '') = $2 LIMIT 1`,
+          [name, options.singletonKey],
+        );
+        if (waiting.rows.length) return;
+      }
       const db = within
         ? {
             executeSql: async (text: string, values?: unknown[]) =>

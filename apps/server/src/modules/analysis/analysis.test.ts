@@ -311,4 +311,109 @@ describe('the analysis pipeline', () => {
       ['S1.velocity.x', 2],
     ]);
   });
+
+  it('analyses each of N captures of one model sent at once exactly once, in fewer jobs than captures', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'P2');
+    const model = await createModel(ctx.app, tag, 5, {
+      raw_vibration_sensor_in: [{ sensorId: 'S1', sensorName: 'Fan DE', machine: 'driven' }],
+    });
+    // Every time the analysis takes a capture (sets its analysed_at), a row: a capture taken twice shows twice.
+    await sql`CREATE TABLE taken_captures (id uuid NOT NULL)`.execute(ctx.db);
+    await sql`CREATE FUNCTION note_taken_capture() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO taken_captures VALUES (NEW.id); RETURN NEW; END $$`.execute(ctx.db);
+    await sql`CREATE TRIGGER taken_capture AFTER UPDATE OF analysed_at ON waveforms FOR EACH ROW
+      WHEN (NEW.analysed_at IS NOT NULL) EXECUTE FUNCTION note_taken_capture()`.execute(ctx.db);
+    try {
+      const fs = 8192;
+      const N = 8;
+      // Capture c: (c + 1) m/s² peak at 100 Hz, so its acceleration RMS is (c + 1)/√2.
+      const responses = await Promise.all(
+        Array.from({ length: N }, (_, c) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: `/api/v1/ingest/waveforms?${new URLSearchParams({
+              modelCode: model.code,
+              sensor: 'S1',
+              kind: 'vibration',
+              channel: 'x',
+              sampleRate: String(fs),
+              capturedAt: new Date(minutes(100 + c)).toISOString(),
+              unit: 'm/s2',
+              fileName: `S1_x_${c}.bin`,
+            })}`,
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+            payload: Buffer.from(
+              Float32Array.from({ length: 8192 }, (_, i) => (c + 1) * Math.sin((2 * Math.PI * 100 * i) / fs))
+                .buffer,
+            ),
+          }),
+        ),
+      );
+      expect(responses.map((response) => [response.statusCode, response.json().duplicate])).toEqual(
+        Array.from({ length: N }, () => [200, false]),
+      );
+      const waiting = async () =>
+        Number(
+          (
+            await sql<{ n: string }>`SELECT count(*) AS n FROM waveforms
+              WHERE model_id = ${model.id} AND analysed_at IS NULL`.execute(ctx.db)
+          ).rows[0]?.n,
+        );
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(0);
+      const taken = await sql<{ file_name: string; times: string }>`SELECT w.file_name, count(t.id) AS times
+        FROM waveforms w LEFT JOIN taken_captures t ON t.id = w.id WHERE w.model_id = ${model.id}
+        GROUP BY w.file_name ORDER BY w.file_name`.execute(ctx.db);
+      expect(taken.rows.map((row) => [row.file_name, Number(row.times)])).toEqual(
+        Array.from({ length: N }, (_, c) => [`S1_x_${c}.bin`, 1]),
+      );
+      // Each capture's feature at its own time, with its own value.
+      const points = await sql<{
+        t: number;
+        value: number;
+      }>`SELECT (extract(epoch FROM m.ts) * 1000)::float8 AS t,
+          m.value FROM measurements m JOIN series s ON s.id = m.series_id
+        WHERE s.model_id = ${model.id} AND s.tag = 'S1.acceleration.x' ORDER BY m.ts`.execute(ctx.db);
+      expect(points.rows.map((row) => row.t)).toEqual(Array.from({ length: N }, (_, c) => minutes(100 + c)));
+      points.rows.forEach((row, c) => {
+        expect(row.value).toBeCloseTo((c + 1) / Math.SQRT2, 3);
+      });
+      // One waiting job per model took the burst: fewer jobs than captures (the worker polls each second).
+      const jobs = await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job
+        WHERE name = 'analyse' AND singleton_key = ${model.id}`.execute(ctx.db);
+      expect(Number(jobs.rows[0]?.n)).toBeLessThan(N);
+    } finally {
+      await sql`DROP TRIGGER taken_capture ON waveforms`.execute(ctx.db);
+      await sql`DROP FUNCTION note_taken_capture()`.execute(ctx.db);
+      await sql`DROP TABLE taken_captures`.execute(ctx.db);
+    }
+  });
+
+  it('analyses a capture whose job was never sent once the maintenance requeues it', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'P3');
+    const model = await createModel(ctx.app, tag, 5, {
+      raw_vibration_sensor_in: [{ sensorId: 'S1', sensorName: 'Fan NDE', machine: 'driven' }],
+    });
+    // Stored, committed, and the process stopped before its job was sent: no job, analysed_at unset.
+    const fs = 8192;
+    const samples = Float32Array.from({ length: 8192 }, (_, i) => 4 * Math.sin((2 * Math.PI * 100 * i) / fs));
+    await sql`INSERT INTO waveforms (model_id, sensor, kind, channel, sample_rate, captured_at, unit, file_name, alias,
+        length, samples)
+      VALUES (${model.id}, 'S1', 'vibration', 'x', ${fs}, ${new Date(minutes(200))}, 'm/s²', 'lost.bin', 'lost.bin',
+        ${samples.length}, ${Buffer.from(samples.buffer)})`.execute(ctx.db);
+    expect(await ctx.services.ingest.requeueUnanalysed()).toBeGreaterThanOrEqual(1);
+    const capture = () =>
+      ctx.db
+        .selectFrom('waveforms')
+        .select('analysed_at')
+        .where('model_id', '=', model.id)
+        .executeTakeFirstOrThrow();
+    await expect.poll(async () => (await capture()).analysed_at, { timeout: 20_000 }).not.toBeNull();
+    const feature = await ctx.db
+      .selectFrom('series')
+      .select('last_value')
+      .where('model_id', '=', model.id)
+      .where('tag', '=', 'S1.acceleration.x')
+      .executeTakeFirst();
+    expect(feature?.last_value).toBeCloseTo(4 / Math.SQRT2, 3);
+  });
 });

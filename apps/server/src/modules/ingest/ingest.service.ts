@@ -75,8 +75,12 @@ export function createIngestService(deps: {
     return result;
   }
 
-  /** The model's analysis job, on its own (not in a transaction): at most one waits per model (jobs.ts, 'stately'). */
-  const enqueueAnalysis = (modelId: string) => jobs.send('analyse', { modelId }, undefined, { singletonKey: modelId });
+  /**
+   * The model's analysis job, after the capture committed and outside any transaction; none when one is already
+   * waiting (it starts after this, so it takes this capture too): a burst of captures of a model mostly reads.
+   */
+  const enqueueAnalysis = (modelId: string) =>
+    jobs.send('analyse', { modelId }, undefined, { singletonKey: modelId, unlessWaiting: true });
 
   return {
     /**

@@ -443,7 +443,8 @@ describe('POST /api/v1/ingest/waveforms', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ duplicate: false, samples: 1024 });
     expect([...parseServerTiming(first.headers['server-timing'] as string).keys()]).toEqual(
-      expect.arrayContaining(['receive', 'admission', 'validate', 'convert', 'write', 'commit']),
+      // The capture's INSERT commits on its own ('write'); its analysis job is sent after it ('jobs').
+      expect.arrayContaining(['receive', 'admission', 'validate', 'convert', 'write', 'jobs']),
     );
     const again = await post(`/api/v1/ingest/waveforms?${query()}`, body, {
       'content-type': 'application/octet-stream',
@@ -456,6 +457,8 @@ describe('POST /api/v1/ingest/waveforms', () => {
       .executeTakeFirstOrThrow();
     expect(row.length).toBe(1024);
     expect(new Float32Array(new Uint8Array(row.samples).buffer)[256]).toBeCloseTo(samples[256] as number, 6);
+    // Stored byte for byte as sent.
+    expect(Buffer.compare(Buffer.from(row.samples), body)).toBe(0);
   });
 
   it('takes JSON samples too', async () => {
