@@ -120,5 +120,9 @@ await withBenchServer(
       })),
     },
   },
-  { ROLE: 'all' },
+  {
+    ROLE: 'all',
+    // BENCH_SERVER_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server while it ingests.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  },
 );

@@ -21,7 +21,7 @@ import type { MasterRepository } from '../models/master.repository.ts';
 import { catalogueGeometry, readSettings } from '../models/settings.ts';
 import { modelStatusChanges, OFFLINE, type TagTransition } from '../status-history/status-changes.ts';
 import type { AnalysisRepository, ModelContext, SeriesState } from './analysis.repository.ts';
-import { type FeaturePoint, motorFeatures, vibrationFeatures } from './features.ts';
+import { type FeaturePoint, motorFeatures, vibrationFeaturesOffLoop } from './features.ts';
 import { afterReset, baselineRuleOf, feedLearnedBaseline, type LearnedState } from './learned-baseline.ts';
 import { DGA_GAS_TAGS, limitsOf, type MonitoredLimit, monitoredLimits, statusAgainst } from './limits.ts';
 
@@ -120,20 +120,36 @@ export function createAnalysisService(deps: Deps) {
       const points: { tsMs: number; feature: FeaturePoint }[] = [];
       const done: string[] = [];
       const captures = new Map<string, typeof pending>();
+      // Vibration features on the compute pool, two captures in flight so its worker never waits for the next one;
+      // each capture's points are added in the round's order (the same points as computed here before).
+      const vibration = pending.filter((waveform) => waveform.kind === 'vibration');
+      const featuresOf = new Map<string, Awaited<ReturnType<typeof vibrationFeaturesOffLoop>>>();
+      let nextVibration = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(2, vibration.length) }, async () => {
+          while (nextVibration < vibration.length) {
+            const waveform = vibration[nextVibration++] as (typeof vibration)[number];
+            featuresOf.set(
+              waveform.id,
+              await vibrationFeaturesOffLoop(
+                waveform.sensor,
+                waveform.channel,
+                new Float32Array(new Uint8Array(waveform.samples).buffer),
+                waveform.sample_rate,
+                deps.compute,
+              ),
+            );
+          }
+        }),
+      );
       for (const waveform of pending) {
-        const samples = new Float32Array(new Uint8Array(waveform.samples).buffer);
         if (waveform.kind === 'vibration') {
-          try {
-            for (const feature of vibrationFeatures(
-              waveform.sensor,
-              waveform.channel,
-              samples,
-              waveform.sample_rate,
-            )) {
+          const computed = featuresOf.get(waveform.id);
+          if (computed && 'features' in computed) {
+            for (const feature of computed.features)
               points.push({ tsMs: waveform.captured_at.getTime(), feature });
-            }
-          } catch (error) {
-            deps.log('waveform not analysable', { id: waveform.id, error: (error as Error).message });
+          } else if (computed) {
+            deps.log('waveform not analysable', { id: waveform.id, error: computed.error });
           }
           done.push(waveform.id);
         } else if (waveform.kind === 'current' && model.model_type_id === 2) {
