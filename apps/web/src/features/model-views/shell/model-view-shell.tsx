@@ -96,9 +96,7 @@ export function ModelViewShell({
             <Stack
               direction="row"
               spacing={0.75}
-              // On a phone always the line under the name: a status turning to warning adds its 'since' time, and
-              // the line then wrapped under the name and pushed the page down (issue 29: layout shift).
-              sx={{ alignItems: 'center', flexBasis: { xs: '100%', sm: 'auto' } }}
+              sx={{ alignItems: 'center' }}
               aria-label={t('modelView.status')}
             >
               <StatusDot status={status} decorative />

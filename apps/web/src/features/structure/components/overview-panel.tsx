@@ -14,6 +14,7 @@ import type { Overview } from '@sdp/contracts';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WhenVisible } from '../../../components/charts/when-visible.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PagedTablePagination } from '../../../components/paged-table-pagination.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
@@ -205,9 +206,13 @@ export function OverviewPanel({
           {located.length === 0 ? (
             <EmptyState message={t('structure.overview.noLocations')} />
           ) : (
-            <Suspense fallback={<Skeleton variant="rounded" height={MAP_HEIGHT} />}>
-              <EquipmentMap equipment={located} height={MAP_HEIGHT} />
-            </Suspense>
+            // The map (its code, tiles and markers) comes when it nears the screen: on a phone it is far below
+            // the first screen, and it was a good part of the page's load (issue 29: Lighthouse mobile).
+            <WhenVisible minHeight={MAP_HEIGHT}>
+              <Suspense fallback={<Skeleton variant="rounded" height={MAP_HEIGHT} />}>
+                <EquipmentMap equipment={located} height={MAP_HEIGHT} />
+              </Suspense>
+            </WhenVisible>
           )}
         </Box>
       ) : null}
