@@ -52,11 +52,13 @@ export function createAnalysisRepository(pool: pg.Pool) {
       return rows[0];
     },
 
-    pendingWaveforms(modelId: string, limit: number): Promise<PendingWaveform[]> {
+    /** The model's oldest captures not analysed yet (waveforms_unanalysed_idx), but those of `besides`. */
+    pendingWaveforms(modelId: string, limit: number, besides: string[]): Promise<PendingWaveform[]> {
       return query<PendingWaveform>(
         `SELECT id, sensor, kind, channel, sample_rate, captured_at, samples FROM waveforms
-         WHERE model_id = $1 AND analysed_at IS NULL ORDER BY captured_at, sensor, channel LIMIT $2`,
-        [modelId, limit],
+         WHERE model_id = $1 AND analysed_at IS NULL AND id <> ALL($3::uuid[])
+         ORDER BY captured_at, sensor, channel LIMIT $2`,
+        [modelId, limit, besides],
       );
     },
 

@@ -114,9 +114,18 @@ export function createAnalysisService(deps: Deps) {
     );
     const poles = motorData.get('poles') ?? 4;
     const bearings = await motorBearings(settings, motorData.get('rated_speed') ?? null);
+    let next = repository.pendingWaveforms(model.id, WAVEFORMS_PER_ROUND, []);
     for (;;) {
-      const pending = await repository.pendingWaveforms(model.id, WAVEFORMS_PER_ROUND);
+      const pending = await next;
       if (!pending.length) return;
+      // The next round is read while this one computes (the compute pool's worker otherwise waits for every read of
+      // 40 captures): the captures of this round are left out of it, as they are not marked yet.
+      next = repository.pendingWaveforms(
+        model.id,
+        WAVEFORMS_PER_ROUND,
+        pending.map((waveform) => waveform.id),
+      );
+      next.catch(() => undefined);
       const points: { tsMs: number; feature: FeaturePoint }[] = [];
       const done: string[] = [];
       const captures = new Map<string, typeof pending>();
