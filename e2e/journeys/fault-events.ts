@@ -232,6 +232,8 @@ test('a sensor point note is added by clicking a point of a trend, and is pinned
 
     await page.goto(`/model/${tx.id}`);
     await page.getByRole('heading', { name: 'Fault-event transformer' }).waitFor();
+    // The dashboard's tabs and charts are mounted when it nears the screen (issue 29): scroll to it first.
+    await page.getByRole('region', { name: 'Monitoring Dashboard' }).scrollIntoViewIfNeeded();
     await page.getByRole('tab', { name: 'Health Monitoring', exact: true }).click();
     await page.getByRole('tab', { name: 'DGA', exact: true }).click();
     // The transformer has hydrogen only: the one trend of the DGA tab (the kit's region with the date-type radios).

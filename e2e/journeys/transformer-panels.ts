@@ -128,6 +128,8 @@ test('TX1: panels A–J show values, limits and zones; the PD scatter draws', as
       .waitFor();
 
     // Advance analysis tab 8: the PRPD scatter of the newest capture, cells coloured by count.
+    // The dashboard's tabs and charts are mounted when it nears the screen (issue 29): scroll to it first.
+    await page.getByRole('region', { name: 'Monitoring Dashboard' }).scrollIntoViewIfNeeded();
     await page.getByRole('tab', { name: 'Advance analysis', exact: true }).click();
     await page.getByRole('tab', { name: 'Partial discharge', exact: true }).click();
     const scatter = page.getByRole('img', { name: 'Phase-resolved partial discharge' });

@@ -47,6 +47,8 @@ async function assertDrawn(chart: Locator, what: string) {
 const chartIn = (scope: Page | Locator, name: string) => scope.getByRole('img', { name, exact: true });
 
 async function openTab(page: Page, name: string) {
+  // The dashboard's tabs and charts are mounted when it nears the screen (issue 29): scroll to it as a person would.
+  await page.getByRole('region', { name: 'Monitoring Dashboard' }).scrollIntoViewIfNeeded();
   await page.getByRole('tab', { name, exact: true }).click();
 }
 

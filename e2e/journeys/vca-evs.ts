@@ -136,6 +136,8 @@ test('VSD1: drive diagram, every tab drawn, the ageing capacitors in Remaining L
     await page.getByRole('region', { name: 'VSD Status' }).getByText('DC bus voltage').waitFor();
 
     // Trend Signal: every series; a chip isolates one with its warning and alarm lines; All hides every series.
+    // The dashboard's tabs and charts are mounted when it nears the screen (issue 29): scroll to it first.
+    await page.getByRole('region', { name: 'Monitoring Dashboard' }).scrollIntoViewIfNeeded();
     const trend = page.getByRole('region', { name: 'Trend Signal' });
     await trend.scrollIntoViewIfNeeded();
     const all = await assertChart(chartIn(trend, 'Trend Signal'), 'Trend Signal');
@@ -226,6 +228,7 @@ test('FAN1: the misalignment on the driver, Sensor Detail, Current Analysis per 
       .getByText(/^3\.\d\d$/)
       .waitFor();
 
+    await page.getByRole('region', { name: 'Monitoring Dashboard' }).scrollIntoViewIfNeeded();
     const analysis = page.getByRole('region', { name: 'Current Analysis : Acceleration' });
     const lines = await assertChart(chartIn(analysis, 'Current Analysis : Acceleration'), 'EVS acceleration');
     assert.equal(Object.keys(lines).length, 3, 'one line per unit id');

@@ -27,12 +27,13 @@ function readCollapsed(): CollapsedByUser {
 }
 
 /**
- * The dashboard's tabs and charts, mounted when they near the screen or once the browser is idle after the first
- * paint (issue 29: on a phone the dashboard is below the first screen, and its first render and data were most of
- * the model page's main-thread work before the title showed); about their height stands in until then.
+ * The dashboard's tabs and charts, mounted when they near the screen (issue 29: on a phone the dashboard is below
+ * the first screen, and its first render, data and charts were most of the model page's main-thread work while it
+ * loaded); about their height stands in until then. Unlike the panels under it, it does not mount when the browser
+ * is idle: its charts are what a phone spends its time on, and they mean nothing unseen.
  */
 function DashboardBody({ children }: { children: ReactNode }) {
-  const [box, near] = useNearScreen<HTMLDivElement>('400px 0px', true);
+  const [box, near] = useNearScreen<HTMLDivElement>('400px 0px');
   return near ? <Box sx={{ pt: 1 }}>{children}</Box> : <Box ref={box} sx={{ pt: 1, minHeight: 480 }} />;
 }
 
