@@ -31,34 +31,37 @@ const TWO_32 = 4_294_967_296;
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const COPY_ROW_BYTES = 2 + 3 * (4 + 8);
 
-/** Writes a whole number below 2^53 (either sign) as a big-endian int64 without a BigInt per value. */
-function writeInt64(buffer: Buffer, value: number, offset: number) {
-  const high = Math.floor(value / TWO_32);
-  buffer.writeInt32BE(high, offset);
-  buffer.writeUInt32BE(value - high * TWO_32, offset + 4);
-}
-
 /**
  * Rows of (series_id bigint, ts timestamptz, value float8) in the binary COPY format: a signature, flags and header
  * extension length, then per row a field count and each field's length and big-endian bytes (timestamptz is
- * microseconds since 2000-01-01 UTC), then -1.
+ * microseconds since 2000-01-01 UTC), then -1. Written through a DataView (big-endian by default), whose setters the
+ * compiler inlines, and int64s as two halves, without a BigInt per value: this runs over every point of every batch.
  */
 export function binaryCopyRows(seriesIds: number[], tsMs: number[], values: number[]): Buffer {
   const count = seriesIds.length;
   const buffer = Buffer.allocUnsafe(COPY_SIGNATURE.length + 8 + count * COPY_ROW_BYTES + 2);
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   let offset = COPY_SIGNATURE.copy(buffer, 0);
-  offset = buffer.writeInt32BE(0, offset);
-  offset = buffer.writeInt32BE(0, offset);
+  view.setInt32(offset, 0);
+  view.setInt32(offset + 4, 0);
+  offset += 8;
   for (let i = 0; i < count; i++) {
-    offset = buffer.writeInt16BE(3, offset);
-    offset = buffer.writeInt32BE(8, offset);
-    writeInt64(buffer, seriesIds[i] as number, offset);
-    offset = buffer.writeInt32BE(8, offset + 8);
-    writeInt64(buffer, ((tsMs[i] as number) - PG_EPOCH_MS) * 1000, offset);
-    offset = buffer.writeInt32BE(8, offset + 8);
-    offset = buffer.writeDoubleBE(values[i] as number, offset);
+    const id = seriesIds[i] as number;
+    const us = ((tsMs[i] as number) - PG_EPOCH_MS) * 1000;
+    const idHigh = Math.floor(id / TWO_32);
+    const usHigh = Math.floor(us / TWO_32);
+    view.setInt16(offset, 3);
+    view.setInt32(offset + 2, 8);
+    view.setInt32(offset + 6, idHigh);
+    view.setUint32(offset + 10, id - idHigh * TWO_32);
+    view.setInt32(offset + 14, 8);
+    view.setInt32(offset + 18, usHigh);
+    view.setUint32(offset + 22, us - usHigh * TWO_32);
+    view.setInt32(offset + 26, 8);
+    view.setFloat64(offset + 30, values[i] as number);
+    offset += COPY_ROW_BYTES;
   }
-  buffer.writeInt16BE(-1, offset);
+  view.setInt16(offset, -1);
   return buffer;
 }
 
@@ -69,14 +72,39 @@ export function binaryCopyRows(seriesIds: number[], tsMs: number[], values: numb
  * (the ingest bench: 13 % less database CPU per point). Returns the arrays themselves when there is one series.
  */
 export function groupBySeries(seriesIds: number[], tsMs: number[], values: number[]) {
-  const counts = new Map<number, number>();
-  for (const id of seriesIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  if (counts.size <= 1) return { seriesIds, tsMs, values };
-  const next = new Map<number, number>();
+  // One lookup per point (none while a run of the same series lasts): each point's series as a small number.
+  const indexOf = new Map<number, number>();
+  const distinct: number[] = [];
+  const slot = new Int32Array(seriesIds.length);
+  let previous = Number.NaN;
+  let index = -1;
+  for (let i = 0; i < seriesIds.length; i++) {
+    const id = seriesIds[i] as number;
+    if (id !== previous) {
+      previous = id;
+      const known = indexOf.get(id);
+      if (known === undefined) {
+        index = distinct.length;
+        indexOf.set(id, index);
+        distinct.push(id);
+      } else index = known;
+    }
+    slot[i] = index;
+  }
+  if (distinct.length <= 1) return { seriesIds, tsMs, values };
+  // Where each series' run starts, series by ascending id.
+  const counts = new Int32Array(distinct.length);
+  for (let i = 0; i < slot.length; i++) {
+    const k = slot[i] as number;
+    counts[k] = (counts[k] as number) + 1;
+  }
+  const next = new Int32Array(distinct.length);
   let offset = 0;
-  for (const id of [...counts.keys()].sort((a, b) => a - b)) {
-    next.set(id, offset);
-    offset += counts.get(id) as number;
+  for (const i of distinct
+    .map((_, i) => i)
+    .sort((a, b) => (distinct[a] as number) - (distinct[b] as number))) {
+    next[i] = offset;
+    offset += counts[i] as number;
   }
   const grouped = {
     seriesIds: new Array<number>(seriesIds.length),
@@ -84,10 +112,10 @@ export function groupBySeries(seriesIds: number[], tsMs: number[], values: numbe
     values: new Array<number>(seriesIds.length),
   };
   for (let i = 0; i < seriesIds.length; i++) {
-    const id = seriesIds[i] as number;
-    const at = next.get(id) as number;
-    next.set(id, at + 1);
-    grouped.seriesIds[at] = id;
+    const k = slot[i] as number;
+    const at = next[k] as number;
+    next[k] = at + 1;
+    grouped.seriesIds[at] = seriesIds[i] as number;
     grouped.tsMs[at] = tsMs[i] as number;
     grouped.values[at] = values[i] as number;
   }
