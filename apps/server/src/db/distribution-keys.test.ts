@@ -44,11 +44,6 @@ const FAN_OUT: { file: string; pattern: RegExp; why: string }[] = [
     why: 'the same sweep rewriting one capture it found',
   },
   {
-    file: 'modules/ingest/ingest.repository.ts',
-    pattern: /SELECT DISTINCT model_id FROM waveforms WHERE analysed_at IS NULL/,
-    why: 'the minute’s requeue of models with captures not analysed (their job is sent after the commit), through the partial index of those captures',
-  },
-  {
     file: 'modules/timeseries/timeseries.repository.ts',
     pattern: /FROM waveforms WHERE id = /,
     why: 'a capture opened by its id (waveform routes); waveforms_id_idx on every shard',

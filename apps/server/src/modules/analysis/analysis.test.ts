@@ -400,7 +400,23 @@ describe('the analysis pipeline', () => {
         length, samples)
       VALUES (${model.id}, 'S1', 'vibration', 'x', ${fs}, ${new Date(minutes(200))}, 'm/s²', 'lost.bin', 'lost.bin',
         ${samples.length}, ${Buffer.from(samples.buffer)})`.execute(ctx.db);
+    // The same on a model that is inactive: its analysis would take nothing, so no job is sent for it.
+    const idle = await createModel(ctx.app, await seedEquipment(ctx.db, tenants.companyId, 'P4'), 5, {
+      raw_vibration_sensor_in: [{ sensorId: 'S1', sensorName: 'Idle DE', machine: 'driven' }],
+    });
+    await ctx.db
+      .updateTable('equipment_models')
+      .set({ is_active: false })
+      .where('id', '=', idle.id)
+      .execute();
+    await sql`INSERT INTO waveforms (model_id, sensor, kind, channel, sample_rate, captured_at, unit, file_name, alias,
+        length, samples)
+      VALUES (${idle.id}, 'S1', 'vibration', 'x', ${fs}, ${new Date(minutes(200))}, 'm/s²', 'idle.bin', 'idle.bin',
+        ${samples.length}, ${Buffer.from(samples.buffer)})`.execute(ctx.db);
     expect(await ctx.services.ingest.requeueUnanalysed()).toBeGreaterThanOrEqual(1);
+    const idleJobs = await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job
+      WHERE name = 'analyse' AND singleton_key = ${idle.id}`.execute(ctx.db);
+    expect(Number(idleJobs.rows[0]?.n)).toBe(0);
     const capture = () =>
       ctx.db
         .selectFrom('waveforms')
