@@ -115,7 +115,7 @@ export const faultEvent = z.object({
   sensorId: z.string(),
   tag: z.string(),
   /** Which limit raised the level: the one set in the model, or its learned baseline (issue 25 item 4). */
-  trippedBy: z.enum(['fixed_limit', 'learned_baseline']).optional(),
+  trippedBy: z.enum(['fixed_limit', 'learned_baseline', 'duval_zone']).optional(),
   /** In English (the workbook's or the diagnosis'); `diagnosis` gives the facts to say it in the reader's language. */
   cause: z.string(),
   recommendation: z.string(),

@@ -421,7 +421,7 @@ export interface FaultEventsTable {
   done_by: string | null;
   done_msg: string | null;
   /** Which limit raised the level (migration 0033). */
-  tripped_by: Generated<'fixed_limit' | 'learned_baseline'>;
+  tripped_by: Generated<'fixed_limit' | 'learned_baseline' | 'duval_zone'>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -237,12 +237,13 @@ export function createAnalysisRepository(pool: pg.Pool) {
       return { open: Boolean(row?.open), closed: row?.closed ? Number(row.closed) : null };
     },
 
-    /** The event's level was raised by the tag's learned baseline, not its fixed limits. */
-    async markLearnedBaseline(modelId: string, id: number, db: Db) {
-      await db.query(
-        `UPDATE fault_events SET tripped_by = 'learned_baseline' WHERE model_id = $1 AND id = $2`,
-        [modelId, id],
-      );
+    /** What opened the event when it was not a fixed limit: the tag's learned baseline, or a Duval zone. */
+    async setTrippedBy(modelId: string, id: number, trippedBy: 'learned_baseline' | 'duval_zone', db: Db) {
+      await db.query(`UPDATE fault_events SET tripped_by = $3 WHERE model_id = $1 AND id = $2`, [
+        modelId,
+        id,
+        trippedBy,
+      ]);
     },
 
     async setComponentStatuses(modelId: string, statuses: Map<string, number>) {

@@ -54,7 +54,7 @@ const DUVAL_SENSORS = [
 ] as const;
 
 /** Which limit raised a fault event's level (issue 25 item 4): the one set in the model, or the learned baseline. */
-type TrippedLimit = MonitoredLimit & { trippedBy?: 'fixed_limit' | 'learned_baseline' };
+type TrippedLimit = MonitoredLimit & { trippedBy?: 'fixed_limit' | 'learned_baseline' | 'duval_zone' };
 
 interface Deps {
   pool: pg.Pool;
@@ -494,6 +494,7 @@ export function createAnalysisService(deps: Deps) {
             direction: 'high',
             alert: true,
             learns: false,
+            trippedBy: 'duval_zone',
           };
           const opening = {
             diagnosis,
@@ -581,9 +582,10 @@ export function createAnalysisService(deps: Deps) {
       },
       client,
     );
-    // A new event says 'fixed limit' unless the learned baseline raised its level (issue 25 item 4).
-    if (limit.trippedBy === 'learned_baseline')
-      await repository.markLearnedBaseline(model.id, faultEventId, client);
+    // A new event says 'fixed limit' unless the learned baseline raised its level (issue 25 item 4) or a Duval zone
+    // opened it (no limit crossed: issue 26).
+    if (limit.trippedBy && limit.trippedBy !== 'fixed_limit')
+      await repository.setTrippedBy(model.id, faultEventId, limit.trippedBy, client);
     // Heard when the round commits, as the event becomes visible.
     await repository.notify(
       {

@@ -115,6 +115,8 @@ describe('a Duval zone D2 under every gas limit', () => {
       alarmType: 1,
       alarmMessage: 'Warning: OLTC Duval zone D2 (High-energy discharge (arcing))',
       occurrences: 1,
+      // No limit was crossed: the event says the zone opened it, not a fixed limit.
+      trippedBy: 'duval_zone',
       diagnosis: { mode: 'high_energy_discharge', duval: { zone: 'D2', gasesWithinLimits: true } },
     });
     expect(event?.cause).toBe(

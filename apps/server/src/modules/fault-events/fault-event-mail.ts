@@ -16,7 +16,11 @@ const TEXT = {
       reminder: 'Fault event not acknowledged',
     },
     level: { 1: 'Warning', 2: 'Alarm' },
-    trippedBy: { fixed_limit: 'Fixed limit', learned_baseline: 'Learned baseline' },
+    trippedBy: {
+      fixed_limit: 'Fixed limit',
+      learned_baseline: 'Learned baseline',
+      duval_zone: 'Duval zone (no limit crossed)',
+    },
     by: { ack: 'Acknowledged by', update: 'Updated by', done: 'Done by', new: '', reminder: '' },
     fields: {
       status: 'Overall status',
@@ -52,7 +56,11 @@ const TEXT = {
       reminder: 'เหตุการณ์ความผิดปกติยังไม่ได้รับการรับทราบ',
     },
     level: { 1: 'เตือน', 2: 'แจ้งเตือนอันตราย' },
-    trippedBy: { fixed_limit: 'ขีดจำกัดคงที่', learned_baseline: 'ค่าฐานที่เรียนรู้' },
+    trippedBy: {
+      fixed_limit: 'ขีดจำกัดคงที่',
+      learned_baseline: 'ค่าฐานที่เรียนรู้',
+      duval_zone: 'โซนสามเหลี่ยมดูวาล (ไม่มีค่าใดเกินขีดจำกัด)',
+    },
     by: { ack: 'รับทราบโดย', update: 'แก้ไขโดย', done: 'เสร็จสิ้นโดย', new: '', reminder: '' },
     fields: {
       status: 'สถานะรวม',

@@ -21,7 +21,7 @@ export interface FaultEventRow {
   alarm_limit: number | null;
   sensor_id: string;
   /** Which limit raised the level (issue 25 item 4). */
-  tripped_by: 'fixed_limit' | 'learned_baseline';
+  tripped_by: 'fixed_limit' | 'learned_baseline' | 'duval_zone';
   cause: string;
   recommendation: string;
   /** The diagnosis stored with the evidence (issue 26 item 2); null before it, and for older events. */

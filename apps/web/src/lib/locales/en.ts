@@ -1054,6 +1054,7 @@ export const en = {
     trippedBy: 'Tripped by',
     fixed_limit: 'Fixed limit',
     learned_baseline: 'Learned baseline',
+    duval_zone: 'Duval zone (no limit crossed)',
   },
   configuration: {
     type: 'Type',

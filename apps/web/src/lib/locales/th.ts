@@ -1046,6 +1046,7 @@ export const th: TranslationTree = {
     trippedBy: 'เกิดจาก',
     fixed_limit: 'ขีดจำกัดคงที่',
     learned_baseline: 'ค่าฐานที่เรียนรู้',
+    duval_zone: 'โซนสามเหลี่ยมดูวาล (ไม่มีค่าใดเกินขีดจำกัด)',
   },
   configuration: {
     type: 'ประเภท',

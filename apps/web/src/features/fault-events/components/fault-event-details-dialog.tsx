@@ -112,14 +112,15 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
         {event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
       </Row>
       <Row label={t('faultEvents.alarmValue')}>
-        {`${twoDecimals(event.alarmValue)} (${t('faultEvents.limits', {
-          warning: twoDecimals(event.warningLimit),
-          alarm: twoDecimals(event.alarmLimit),
-        })})`}
+        {event.trippedBy === 'duval_zone'
+          ? // A zone has no limits: the value is the gas share that places the sample in it (the cause names it).
+            `${twoDecimals(event.alarmValue)} %`
+          : `${twoDecimals(event.alarmValue)} (${t('faultEvents.limits', {
+              warning: twoDecimals(event.warningLimit),
+              alarm: twoDecimals(event.alarmLimit),
+            })})`}
       </Row>
-      <Row label={t('baseline.trippedBy')}>
-        {event.trippedBy === 'learned_baseline' ? t('baseline.learned_baseline') : t('baseline.fixed_limit')}
-      </Row>
+      <Row label={t('baseline.trippedBy')}>{t(`baseline.${event.trippedBy ?? 'fixed_limit'}`)}</Row>
       <Row label={t('faultEvents.sensor')}>{words.sensor}</Row>
       {words.failureMode ? <Row label={t('faultEvents.failureMode')}>{words.failureMode}</Row> : null}
       <Row label={t('faultEvents.cause')}>{words.cause}</Row>
