@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { measurementName } from './measurement-words.ts';
+import { DUVAL_MODE_TH, measurementName } from './measurement-words.ts';
 
 /**
  * What a fault event says is wrong and what to do (issue 26 item 2): the facts the server stored when the event
@@ -416,12 +416,12 @@ export const FAILURE_MODE_WORDS: Record<Language, Record<EventFailureMode, Words
       recommendation: 'วางแผนบำรุงรักษา OLTC: หน้าสัมผัส มอเตอร์ขับ และก้านต่อ',
     },
     high_energy_discharge: {
-      name: 'ดิสชาร์จพลังงานสูง (อาร์ก)',
+      name: DUVAL_MODE_TH.D2,
       recommendation:
         'ยืนยันด้วยการตรวจ DGA ในห้องปฏิบัติการโดยเร็ว หาจุดอาร์ก (จุดต่อหลวม หน้าสัมผัสตัวเปลี่ยนแทป การวาบไฟ) และพิจารณาหยุดใช้งานหม้อแปลงหาก C2H2 ยังเพิ่มขึ้น',
     },
     thermal_fault_t3: {
-      name: 'ความผิดปกติทางความร้อนสูงกว่า 700 °C',
+      name: DUVAL_MODE_TH.T3,
       recommendation:
         'ยืนยันด้วยการตรวจ DGA ในห้องปฏิบัติการโดยเร็ว หาจุดร้อน (แกนเหล็ก จุดต่อ กระแสไหลวน) ด้วยกล้องถ่ายภาพความร้อนและเทียบกับภาระ และพิจารณาหยุดใช้งานหม้อแปลงหาก C2H4 ยังเพิ่มขึ้น',
     },

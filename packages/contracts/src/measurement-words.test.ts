@@ -14,6 +14,13 @@ describe('measurement words in the reader language (issue 27 item 5)', () => {
     expect(alarmMessageWords('Alarm: Motor DE velocity 4.639 (limit 4.5)', 'th')).toBe(
       'แจ้งเตือนอันตราย: ความเร็ว Motor DE 4.639 (ขีดจำกัด 4.5)',
     );
+    // A Duval zone event's message: the zone's name and its failure mode in Thai (it was left in English).
+    expect(alarmMessageWords('Warning: OLTC Duval zone D2 (High-energy discharge (arcing))', 'th')).toBe(
+      'เตือน: โซนดูวาล D2 ของ OLTC (ดิสชาร์จพลังงานสูง (อาร์ก))',
+    );
+    expect(alarmMessageWords('Warning: Main tank Duval zone T3 (Thermal fault above 700 °C)', 'th')).toBe(
+      'เตือน: โซนดูวาล T3 ของถังหลัก (ความผิดปกติทางความร้อนสูงกว่า 700 °C)',
+    );
     expect(alarmMessageWords('Warning: Methane CH4 153.3 (limit 120)', 'th')).toBe(
       'เตือน: มีเทน CH4 153.3 (ขีดจำกัด 120)',
     );

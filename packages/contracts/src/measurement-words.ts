@@ -144,6 +144,12 @@ export function measurementName(name: string, language: Language): string {
 
 const LEVEL_TH = { Warning: 'เตือน', Alarm: 'แจ้งเตือนอันตราย' } as const;
 
+/** The failure modes of Duval Triangle 1's zones D2 and T3 in Thai (event-diagnosis.ts names them from here). */
+export const DUVAL_MODE_TH = { D2: 'ดิสชาร์จพลังงานสูง (อาร์ก)', T3: 'ความผิดปกติทางความร้อนสูงกว่า 700 °C' } as const;
+
+/** 'Warning: OLTC Duval zone D2 (High-energy discharge (arcing))', as the analysis writes a Duval zone event. */
+const DUVAL_MESSAGE = /^(Warning|Alarm): ((?:Main tank|OLTC) Duval zone (D2|T3)) \(.+\)$/;
+
 /** 'Alarm: <name> <value> (limit <limit>)' or '(learned baseline <value>)', as the analysis writes a new event. */
 const GENERATED = /^(Warning|Alarm): (.+?)(?: (-?[0-9][0-9.eE+-]*) \((limit|learned baseline) ([^()]+)\))?$/;
 
@@ -153,6 +159,11 @@ const GENERATED = /^(Warning|Alarm): (.+?)(?: (-?[0-9][0-9.eE+-]*) \((limit|lear
  */
 export function alarmMessageWords(message: string, language: Language): string {
   if (language === 'en') return message;
+  const zone = DUVAL_MESSAGE.exec(message);
+  if (zone) {
+    const [, level, name = '', code] = zone;
+    return `${LEVEL_TH[level as keyof typeof LEVEL_TH]}: ${measurementName(name, 'th')} (${DUVAL_MODE_TH[code as 'D2' | 'T3']})`;
+  }
   const match = GENERATED.exec(message);
   if (!match) return message;
   const [, level, name = '', value, kind, limit] = match;
