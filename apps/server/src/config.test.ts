@@ -280,13 +280,17 @@ describe('configuration', () => {
     const result = spawnSync(process.execPath, [mainTs], {
       env: { PATH: process.env.PATH ?? '', PORT: '70000' },
       encoding: 'utf8',
-      timeout: 20_000,
+      // Loading the server's modules takes long on a loaded machine, and a child that hangs past the timeout must
+      // still end: seen once in .ci/run, the child sat in a futex wait after the SIGTERM and spawnSync waited 23
+      // minutes. SIGKILL always ends it.
+      timeout: 120_000,
+      killSignal: 'SIGKILL',
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       'Invalid configuration: PORT: Too big: expected number to be <=65535',
     ]);
-  });
+  }, 150_000);
 
   it('stops the server at start with one line naming a malformed S3 setting', () => {
     const result = spawnSync(process.execPath, [mainTs], {
@@ -299,11 +303,15 @@ describe('configuration', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
       },
       encoding: 'utf8',
-      timeout: 20_000,
+      // Loading the server's modules takes long on a loaded machine, and a child that hangs past the timeout must
+      // still end: seen once in .ci/run, the child sat in a futex wait after the SIGTERM and spawnSync waited 23
+      // minutes. SIGKILL always ends it.
+      timeout: 120_000,
+      killSignal: 'SIGKILL',
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       'Invalid configuration: S3_ENDPOINT: must be an http:// or https:// URL',
     ]);
-  });
+  }, 150_000);
 });
