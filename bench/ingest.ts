@@ -26,7 +26,11 @@ async function treeCpuSeconds(rootPid: number): Promise<{ server: number; databa
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (fields.length < 15) continue;
     const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-    stats.set(Number(entry), { parent: Number(fields[1]), ticks, own: Number(fields[11]) + Number(fields[12]) });
+    stats.set(Number(entry), {
+      parent: Number(fields[1]),
+      ticks,
+      own: Number(fields[11]) + Number(fields[12]),
+    });
   }
   const inTree = (pid: number): boolean => {
     for (let at = pid; at > 1; at = stats.get(at)?.parent ?? 0) if (at === rootPid) return true;
