@@ -1,6 +1,6 @@
 import { alarmMessageWords, type SchedulePeriod } from '@sdp/contracts';
+import { mailDate } from '../../lib/zoned-dates.ts';
 import { alarmCounts } from '../../mail/counts.ts';
-import { mailDate } from '../../mail/dates.ts';
 import { escapeHtml, mailText } from '../../mail/user-text.ts';
 import type { DigestEvent } from './email-schedules.repository.ts';
 

@@ -1,5 +1,5 @@
 import { alarmMessageWords, diagnosisWords, type FaultEventEvidence, measurementName } from '@sdp/contracts';
-import { mailDate, zonedParts } from '../../mail/dates.ts';
+import { mailDate } from '../../lib/zoned-dates.ts';
 import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
 
@@ -90,12 +90,6 @@ const TEXT = {
 
 const two = (value: number | null | undefined) =>
   value === null || value === undefined ? '-' : value.toFixed(2);
-
-/** DD-MM-YYYY and HH:mm of an instant in a time zone (the acknowledge body of spec 03 §7.3). */
-export function dateAndTime(at: Date, timeZone: string) {
-  const parts = zonedParts(at, timeZone);
-  return { date: `${parts.day}-${parts.month}-${parts.year}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /**
  * The mail of an acknowledge, comment update, done, or a new event (the 'Real time fault event' switch), in the

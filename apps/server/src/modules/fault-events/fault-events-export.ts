@@ -1,5 +1,5 @@
 import type { AlarmPrecision, FaultEvent } from '@sdp/contracts';
-import { dateAndTime } from './fault-event-mail.ts';
+import { dateAndTime } from '../../lib/zoned-dates.ts';
 
 const HEADERS = [
   'Date',

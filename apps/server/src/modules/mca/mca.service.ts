@@ -30,6 +30,7 @@ import {
 import { rangeOf } from '../../lib/date-range.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { ComputePool } from '../../lib/worker-pool.ts';
+import { zonedParts } from '../../lib/zoned-dates.ts';
 import { monitoredLimits } from '../analysis/limits.ts';
 import type { MasterRepository } from '../models/master.repository.ts';
 import type { ModelsRepository } from '../models/models.repository.ts';
@@ -109,17 +110,8 @@ const MCA_SPECTRA = new URL('./mca-spectra.ts', import.meta.url);
 
 /** 'YYYY-MM-DD HH:mm' in the company's zone. */
 function aliasOf(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const { year, month, day, hour, minute } = zonedParts(at, timeZone);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
 }
 
 /**

@@ -1,5 +1,5 @@
+import { mailDate } from '../../lib/zoned-dates.ts';
 import { alarmCounts } from '../../mail/counts.ts';
-import { mailDate } from '../../mail/dates.ts';
 import { escapeHtml, mailText } from '../../mail/user-text.ts';
 import type { ReportData } from './report-pdf.ts';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { PrecisionFigures, ReportKind } from '@sdp/contracts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { localTime } from '../../mail/dates.ts';
+import { localTime } from '../../lib/zoned-dates.ts';
 import {
   STATUS_COLOUR,
   spectrumSvg,

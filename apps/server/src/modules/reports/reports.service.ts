@@ -13,7 +13,7 @@ import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import type { Db } from '../../db/pool.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import { localTime } from '../../mail/dates.ts';
+import { localTime } from '../../lib/zoned-dates.ts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { escapeHtml } from '../../mail/user-text.ts';
 import { diagnoseCapture, sensorMarkContext } from '../analysis/capture-diagnosis.ts';

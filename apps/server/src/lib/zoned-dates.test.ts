@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateAndTime } from '../modules/fault-events/fault-event-mail.ts';
-import { localTime, mailDate } from './dates.ts';
+import { dateAndTime, localTime, mailDate } from './zoned-dates.ts';
 
 describe('dates written in mails, reports and exports', () => {
   // 2026-11-26 17:05 UTC is already the 27th, 00:05, in Bangkok (UTC+7).

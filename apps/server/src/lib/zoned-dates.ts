@@ -8,7 +8,7 @@ const MONTHS: Record<Language, readonly string[]> = {
 
 /**
  * The calendar and clock fields of an instant in a time zone, each zero-padded ('05', '2026', '14'): what every
- * date written in mails, reports and exports is built from.
+ * date the server writes (mails, reports, exports, MCA capture aliases) is built from.
  */
 export function zonedParts(instant: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -46,4 +46,10 @@ export function mailDate(instant: Date, timeZone: string, language: Language) {
 export function localTime(instant: Date, timeZone: string): string {
   const { day, month, year, hour, minute } = zonedParts(instant, timeZone);
   return `${day}/${month}/${year} ${hour}:${minute}`;
+}
+
+/** DD-MM-YYYY and HH:mm of an instant in a time zone: the fault events export's Date and Time columns. */
+export function dateAndTime(instant: Date, timeZone: string) {
+  const { day, month, year, hour, minute } = zonedParts(instant, timeZone);
+  return { date: `${day}-${month}-${year}`, time: `${hour}:${minute}` };
 }
