@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DUVAL_MODE_TH, measurementName } from './measurement-words.ts';
+import { alarmLevelWord, alarmMessageWords, measurementName } from './measurement-words.ts';
 
 /**
  * What a fault event says is wrong and what to do (issue 26 item 2): the facts the server stored when the event
@@ -416,12 +416,12 @@ export const FAILURE_MODE_WORDS: Record<Language, Record<EventFailureMode, Words
       recommendation: 'วางแผนบำรุงรักษา OLTC: หน้าสัมผัส มอเตอร์ขับ และก้านต่อ',
     },
     high_energy_discharge: {
-      name: DUVAL_MODE_TH.D2,
+      name: 'ดิสชาร์จพลังงานสูง (อาร์ก)',
       recommendation:
         'ยืนยันด้วยการตรวจ DGA ในห้องปฏิบัติการโดยเร็ว หาจุดอาร์ก (จุดต่อหลวม หน้าสัมผัสตัวเปลี่ยนแทป การวาบไฟ) และพิจารณาหยุดใช้งานหม้อแปลงหาก C2H2 ยังเพิ่มขึ้น',
     },
     thermal_fault_t3: {
-      name: DUVAL_MODE_TH.T3,
+      name: 'ความผิดปกติทางความร้อนสูงกว่า 700 °C',
       recommendation:
         'ยืนยันด้วยการตรวจ DGA ในห้องปฏิบัติการโดยเร็ว หาจุดร้อน (แกนเหล็ก จุดต่อ กระแสไหลวน) ด้วยกล้องถ่ายภาพความร้อนและเทียบกับภาระ และพิจารณาหยุดใช้งานหม้อแปลงหาก C2H4 ยังเพิ่มขึ้น',
     },
@@ -575,6 +575,33 @@ const GAS_FORMING: Record<Language, (part: string) => string> = {
 
 /** 'Hydrogen H2 …' → 'hydrogen H2 …' inside a sentence; a leading code or acronym ('TDCG', 'H2') is kept. */
 const lowerInitial = (text: string) => text.replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase());
+
+/**
+ * The alarm message the analysis writes from a diagnosis alone, in a language: a Duval zone event's level, the zone
+ * and its failure mode ('Warning: OLTC Duval zone D2 (High-energy discharge (arcing))', 'เตือน: โซนดูวาล D2 ของ
+ * OLTC (ดิสชาร์จพลังงานสูง (อาร์ก))'). Null for other events, whose message carries the crossing's own value and
+ * limit.
+ */
+function diagnosisMessage(diagnosis: EventDiagnosis, language: Language): string | null {
+  if (!diagnosis.duval) return null;
+  const quantity = measurementName(diagnosis.quantity, language);
+  return `${alarmLevelWord(diagnosis.level, language)}: ${quantity} (${FAILURE_MODE_WORDS[language][diagnosis.mode].name})`;
+}
+
+/**
+ * An event's alarm message in a language. A message the analysis wrote from the event's diagnosis (a Duval zone
+ * event) is said from that stored diagnosis, as its cause and recommendation are; any other (the analysis' message of
+ * a crossed limit, a recommendation workbook's, a person's) by `alarmMessageWords`.
+ */
+export function eventAlarmMessage(
+  message: string,
+  diagnosis: EventDiagnosis | null | undefined,
+  language: Language,
+): string {
+  if (diagnosis && diagnosisMessage(diagnosis, 'en') === message)
+    return diagnosisMessage(diagnosis, language) ?? message;
+  return alarmMessageWords(message, language);
+}
 
 /**
  * The event's failure mode, part, cause and recommendation in a language: the cause names the failure mode, the

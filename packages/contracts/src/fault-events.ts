@@ -370,6 +370,8 @@ export const faultEventHistoryEntry = z.object({
   action: z.string(),
   faultEventId: z.number().int(),
   alarmMessage: z.string(),
+  /** The event's diagnosis as the entry recorded it, which says its message in the reader's language; null before. */
+  diagnosis: eventDiagnosis.nullable(),
   alarmType: z.number().int(),
   comment: z.string().nullable(),
   recipients: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type EventDiagnosis, eventAlarmMessage } from './event-diagnosis.ts';
 import { alarmMessageWords, measurementName } from './measurement-words.ts';
 
 describe('measurement words in the reader language (issue 27 item 5)', () => {
@@ -14,13 +15,6 @@ describe('measurement words in the reader language (issue 27 item 5)', () => {
     expect(alarmMessageWords('Alarm: Motor DE velocity 4.639 (limit 4.5)', 'th')).toBe(
       'แจ้งเตือนอันตราย: ความเร็ว Motor DE 4.639 (ขีดจำกัด 4.5)',
     );
-    // A Duval zone event's message: the zone's name and its failure mode in Thai (it was left in English).
-    expect(alarmMessageWords('Warning: OLTC Duval zone D2 (High-energy discharge (arcing))', 'th')).toBe(
-      'เตือน: โซนดูวาล D2 ของ OLTC (ดิสชาร์จพลังงานสูง (อาร์ก))',
-    );
-    expect(alarmMessageWords('Warning: Main tank Duval zone T3 (Thermal fault above 700 °C)', 'th')).toBe(
-      'เตือน: โซนดูวาล T3 ของถังหลัก (ความผิดปกติทางความร้อนสูงกว่า 700 °C)',
-    );
     expect(alarmMessageWords('Warning: Methane CH4 153.3 (limit 120)', 'th')).toBe(
       'เตือน: มีเทน CH4 153.3 (ขีดจำกัด 120)',
     );
@@ -31,6 +25,45 @@ describe('measurement words in the reader language (issue 27 item 5)', () => {
     expect(alarmMessageWords('Check the bearing grease now', 'th')).toBe('Check the bearing grease now');
     expect(alarmMessageWords('Alarm: Motor DE velocity 4.639 (limit 4.5)', 'en')).toBe(
       'Alarm: Motor DE velocity 4.639 (limit 4.5)',
+    );
+  });
+
+  // A Duval zone event's message as the analysis writes it, with the diagnosis it stores (analysis.service.ts).
+  const zone = (quantity: string, zoneCode: 'D2' | 'T3'): EventDiagnosis => ({
+    mode: zoneCode === 'D2' ? 'high_energy_discharge' : 'thermal_fault_t3',
+    part: 'oltc',
+    location: '',
+    quantity,
+    value: 44.88,
+    limit: null,
+    unit: '%',
+    level: 1,
+    direction: 'high',
+    engine: null,
+    workbookRecommendation: null,
+    duval: {
+      zone: zoneCode,
+      gases: { ch4: 10, c2h4: 20, c2h2: 30 },
+      shares: { ch4: 16.67, c2h4: 33.33, c2h2: 50 },
+      gasesWithinLimits: true,
+    },
+  });
+
+  it("says a Duval zone event's message from its stored diagnosis: the zone and its failure mode in Thai", () => {
+    const d2 = zone('OLTC Duval zone D2', 'D2');
+    const t3 = zone('Main tank Duval zone T3', 'T3');
+    const d2Message = 'Warning: OLTC Duval zone D2 (High-energy discharge (arcing))';
+    const t3Message = 'Warning: Main tank Duval zone T3 (Thermal fault above 700 °C)';
+    expect(eventAlarmMessage(d2Message, d2, 'th')).toBe('เตือน: โซนดูวาล D2 ของ OLTC (ดิสชาร์จพลังงานสูง (อาร์ก))');
+    expect(eventAlarmMessage(t3Message, t3, 'th')).toBe(
+      'เตือน: โซนดูวาล T3 ของถังหลัก (ความผิดปกติทางความร้อนสูงกว่า 700 °C)',
+    );
+    expect(eventAlarmMessage(d2Message, d2, 'en')).toBe(d2Message);
+    // A recommendation workbook's message for the zone's tag is the workbook's, in every language.
+    expect(eventAlarmMessage('Check the OLTC now', d2, 'th')).toBe('Check the OLTC now');
+    // Any other event's message is said as alarmMessageWords says it, with or without its diagnosis.
+    expect(eventAlarmMessage('Warning: Methane CH4 153.3 (limit 120)', null, 'th')).toBe(
+      'เตือน: มีเทน CH4 153.3 (ขีดจำกัด 120)',
     );
   });
 });

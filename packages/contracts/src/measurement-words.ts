@@ -144,26 +144,23 @@ export function measurementName(name: string, language: Language): string {
 
 const LEVEL_TH = { Warning: 'เตือน', Alarm: 'แจ้งเตือนอันตราย' } as const;
 
-/** The failure modes of Duval Triangle 1's zones D2 and T3 in Thai (event-diagnosis.ts names them from here). */
-export const DUVAL_MODE_TH = { D2: 'ดิสชาร์จพลังงานสูง (อาร์ก)', T3: 'ความผิดปกติทางความร้อนสูงกว่า 700 °C' } as const;
-
-/** 'Warning: OLTC Duval zone D2 (High-energy discharge (arcing))', as the analysis writes a Duval zone event. */
-const DUVAL_MESSAGE = /^(Warning|Alarm): ((?:Main tank|OLTC) Duval zone (D2|T3)) \(.+\)$/;
+/** An event's level as its alarm message begins: 'Warning' / 'เตือน' (1), 'Alarm' / 'แจ้งเตือนอันตราย' (2). */
+export function alarmLevelWord(level: 1 | 2, language: Language): string {
+  const word = level === 2 ? 'Alarm' : 'Warning';
+  return language === 'th' ? LEVEL_TH[word] : word;
+}
 
 /** 'Alarm: <name> <value> (limit <limit>)' or '(learned baseline <value>)', as the analysis writes a new event. */
 const GENERATED = /^(Warning|Alarm): (.+?)(?: (-?[0-9][0-9.eE+-]*) \((limit|learned baseline) ([^()]+)\))?$/;
 
 /**
- * An event's alarm message in a language: one the analysis wrote (its level, the tag's name, the value and the
- * limit or learned baseline it crossed) is said again in Thai; a workbook's or a person's message is left as it is.
+ * An alarm message in a language: one the analysis wrote (its level, the tag's name, the value and the limit or
+ * learned baseline it crossed) is said again in Thai; a workbook's or a person's message is left as it is. An
+ * event's message is said by `eventAlarmMessage` (event-diagnosis.ts), which says one written from the event's
+ * diagnosis (a Duval zone event) from that diagnosis.
  */
 export function alarmMessageWords(message: string, language: Language): string {
   if (language === 'en') return message;
-  const zone = DUVAL_MESSAGE.exec(message);
-  if (zone) {
-    const [, level, name = '', code] = zone;
-    return `${LEVEL_TH[level as keyof typeof LEVEL_TH]}: ${measurementName(name, 'th')} (${DUVAL_MODE_TH[code as 'D2' | 'T3']})`;
-  }
   const match = GENERATED.exec(message);
   if (!match) return message;
   const [, level, name = '', value, kind, limit] = match;

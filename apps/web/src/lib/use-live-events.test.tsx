@@ -1,7 +1,10 @@
+import type { EventDiagnosis } from '@sdp/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from './i18n.ts';
 import { writeRealtimeFaultEvent } from './realtime-switch.ts';
 import { LIVE_RELOAD_WINDOW_MS, useLiveEvents } from './use-live-events.ts';
 
@@ -10,14 +13,14 @@ class FakeEventSource {
   static opened: FakeEventSource[] = [];
   readonly url: string;
   closed = false;
-  private readonly listeners = new Map<string, Array<() => void>>();
+  private readonly listeners = new Map<string, Array<(event: { data: string }) => void>>();
 
   constructor(url: string) {
     this.url = url;
     FakeEventSource.opened.push(this);
   }
 
-  addEventListener(type: string, listener: () => void) {
+  addEventListener(type: string, listener: (event: { data: string }) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
 
@@ -25,8 +28,8 @@ class FakeEventSource {
     this.closed = true;
   }
 
-  emit(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener();
+  emit(type: string, data: unknown = {}) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) });
   }
 }
 
@@ -124,5 +127,51 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.opened[1]?.url).toBe('/api/v1/events?company_id=c2');
     hook.unmount();
     expect(FakeEventSource.opened[1]?.closed).toBe(true);
+  });
+
+  it("notifies a new Duval zone event in Thai, its message said from the event's stored diagnosis", async () => {
+    vi.useRealTimers();
+    initI18n();
+    await i18next.changeLanguage('th');
+    writeRealtimeFaultEvent(true);
+    const shown: string[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        constructor(_title: string, options: { body: string }) {
+          shown.push(options.body);
+        }
+      },
+    );
+    const message = 'Warning: OLTC Duval zone D2 (High-energy discharge (arcing))';
+    const diagnosis: EventDiagnosis = {
+      mode: 'high_energy_discharge',
+      part: 'oltc',
+      location: '',
+      quantity: 'OLTC Duval zone D2',
+      value: 44.88,
+      limit: null,
+      unit: '%',
+      level: 1,
+      direction: 'high',
+      engine: null,
+      workbookRecommendation: null,
+      duval: {
+        zone: 'D2',
+        gases: { ch4: 10, c2h4: 20, c2h2: 30 },
+        shares: { ch4: 16.67, c2h4: 33.33, c2h2: 50 },
+        gasesWithinLimits: true,
+      },
+    };
+    const fetched = vi.fn(async (_url: string) => Response.json({ id: 7, alarmMessage: message, diagnosis }));
+    vi.stubGlobal('fetch', fetched);
+    setup();
+    act(() => FakeEventSource.opened[0]?.emit('fault-event', { action: 'opened', message, faultEventId: 7 }));
+    await vi.waitFor(() =>
+      expect(shown).toEqual(['เหตุการณ์ความผิดปกติใหม่: เตือน: โซนดูวาล D2 ของ OLTC (ดิสชาร์จพลังงานสูง (อาร์ก))']),
+    );
+    expect(fetched.mock.calls[0]?.[0]).toBe('/api/v1/fault-event/details/7');
+    await i18next.changeLanguage('en');
   });
 });

@@ -1,7 +1,8 @@
-import { alarmMessageWords } from '@sdp/contracts';
+import { alarmMessageWords, eventAlarmMessage, type FaultEventDetail } from '@sdp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useEffect } from 'react';
+import { apiClient } from './api-client.ts';
 import { MODEL_VIEW_QUERY_ROOT } from './query-roots.ts';
 import { readRealtimeFaultEvent } from './realtime-switch.ts';
 
@@ -37,8 +38,25 @@ export function modelOfDataEvent(data: string): string | undefined {
   }
 }
 
+/**
+ * A new event's alarm message in the interface language ('แจ้งเตือนอันตราย: มีเทน CH4', issue 27 item 5). The live
+ * event carries the stored English message; in Thai the event itself is read, as a Duval zone event's message is
+ * said from its stored diagnosis. Should that read fail, the message of the live event is said as it can be.
+ */
+async function newEventMessage(message: string | undefined, faultEventId: number | undefined) {
+  const language = i18next.language?.startsWith('th') ? 'th' : 'en';
+  if (!message) return '-';
+  if (language === 'en' || typeof faultEventId !== 'number') return alarmMessageWords(message, language);
+  try {
+    const event = await apiClient.get<FaultEventDetail>(`/api/v1/fault-event/details/${faultEventId}`);
+    return eventAlarmMessage(event.alarmMessage, event.diagnosis, language);
+  } catch {
+    return alarmMessageWords(message, language);
+  }
+}
+
 /** A browser notification of a newly opened fault event, when the 'Real time fault event' switch is on. */
-function notifyNewEvent(event: MessageEvent) {
+async function notifyNewEvent(event: MessageEvent) {
   if (
     !readRealtimeFaultEvent() ||
     typeof Notification === 'undefined' ||
@@ -52,11 +70,9 @@ function notifyNewEvent(event: MessageEvent) {
       faultEventId?: number;
     };
     if (data.action !== 'opened') return;
-    // The analysis' message in the interface language ('แจ้งเตือนอันตราย: มีเทน CH4', issue 27 item 5).
-    const language = i18next.language?.startsWith('th') ? 'th' : 'en';
     new Notification('SDP', {
       body: i18next.t('faultEvents.newEventNotification', {
-        message: data.message ? alarmMessageWords(data.message, language) : '-',
+        message: await newEventMessage(data.message, data.faultEventId),
       }),
       tag: `fault-event-${data.faultEventId}`,
     });
@@ -107,7 +123,7 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
       timer = setTimeout(flush, LIVE_RELOAD_WINDOW_MS);
     };
     for (const type of liveEventTypes) source.addEventListener(type, onEvent);
-    source.addEventListener('fault-event', notifyNewEvent);
+    source.addEventListener('fault-event', (event) => void notifyNewEvent(event));
     const modelTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; pending: boolean }>();
     const reloadModel = (modelId: string) =>
       void queryClient.invalidateQueries({ queryKey: [MODEL_VIEW_QUERY_ROOT, modelId] });

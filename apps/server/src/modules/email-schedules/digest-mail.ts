@@ -1,4 +1,4 @@
-import { alarmMessageWords, type SchedulePeriod } from '@sdp/contracts';
+import { eventAlarmMessage, type SchedulePeriod } from '@sdp/contracts';
 import { mailDate } from '../../lib/zoned-dates.ts';
 import { alarmCounts } from '../../mail/counts.ts';
 import { escapeHtml, mailText } from '../../mail/user-text.ts';
@@ -60,7 +60,7 @@ export function digestMail(raw: {
       model_title: line(event.model_title),
       model_code: line(event.model_code),
       tag: line(event.tag),
-      alarm_message: line(alarmMessageWords(event.alarm_message, language)),
+      alarm_message: line(eventAlarmMessage(event.alarm_message, event.diagnosis, language)),
     })),
   };
   const when = (instant: Date) => mailDate(instant, input.timeZone, language).dateTime;

@@ -1,3 +1,4 @@
+import type { EventDiagnosis } from '@sdp/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 
@@ -33,6 +34,8 @@ export interface DigestEvent {
   alarm_type: 1 | 2;
   alarm_message: string;
   alarm_value: number;
+  /** What the event said was wrong, stored as it opened: a Duval zone event's message is said from it. */
+  diagnosis?: EventDiagnosis | null;
 }
 
 const columns = [
@@ -151,6 +154,7 @@ export function createEmailSchedulesRepository(db: Db) {
           'f.alarm_type',
           'f.alarm_message',
           'f.alarm_value',
+          sql<EventDiagnosis | null>`f.diagnosis`.as('diagnosis'),
         ])
         .where(
           'f.model_id',

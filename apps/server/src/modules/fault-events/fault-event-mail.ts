@@ -1,4 +1,4 @@
-import { alarmMessageWords, diagnosisWords, type FaultEventEvidence, measurementName } from '@sdp/contracts';
+import { diagnosisWords, eventAlarmMessage, type FaultEventEvidence, measurementName } from '@sdp/contracts';
 import { mailDate } from '../../lib/zoned-dates.ts';
 import { mailText } from '../../mail/user-text.ts';
 import type { FaultEventRow } from './fault-events.repository.ts';
@@ -118,7 +118,7 @@ export function faultEventMail(input: {
   const event = {
     ...input.event,
     sensor_id: line(measurementName(evidence?.name || input.event.sensor_id, input.language)),
-    alarm_message: line(alarmMessageWords(input.event.alarm_message, input.language)),
+    alarm_message: line(eventAlarmMessage(input.event.alarm_message, diagnosis, input.language)),
     cause: line(said?.cause || input.event.cause),
     recommendation: line(said?.recommendation || input.event.recommendation),
   };

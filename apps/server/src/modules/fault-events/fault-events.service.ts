@@ -11,7 +11,7 @@ import type {
   FaultEventOutcome,
   OutcomeFailureMode,
 } from '@sdp/contracts';
-import { diagnosisWords } from '@sdp/contracts';
+import { diagnosisWords, eventDiagnosis } from '@sdp/contracts';
 import type { AuthContext } from '../../auth/access.ts';
 import type { EquipmentVisibility } from '../../auth/equipment-visibility.ts';
 import { createKeyLookup } from '../../db/key-lookup.ts';
@@ -461,6 +461,8 @@ export function createFaultEventsService(deps: Deps) {
           modelName: model.title,
           modelCode: model.code,
           alarmMessage: after.alarm_message,
+          // The event's diagnosis says its message in the reader's language (a Duval zone event's is built from it).
+          diagnosis: after.diagnosis,
           alarmType: after.alarm_type,
           comment,
           recipients: members.map((member) => member.email),
@@ -639,6 +641,7 @@ export function createFaultEventsService(deps: Deps) {
               modelName: model.title,
               modelCode: model.code,
               alarmMessage: event.alarm_message,
+              diagnosis: event.diagnosis,
               alarmType: event.alarm_type,
               stage,
               waitedHours: Number(hours),
@@ -700,6 +703,7 @@ export function createFaultEventsService(deps: Deps) {
         action: row.action,
         faultEventId: Number(row.entity_id),
         alarmMessage: text(row.detail.alarmMessage) ?? '',
+        diagnosis: eventDiagnosis.safeParse(row.detail.diagnosis).data ?? null,
         alarmType: Number(row.detail.alarmType) || 0,
         comment: text(row.detail.comment),
         recipients: Array.isArray(row.detail.recipients) ? row.detail.recipients.map(String) : [],

@@ -1,4 +1,4 @@
-import { type AuditEntry, alarmMessageWords } from '@sdp/contracts';
+import { type AuditEntry, eventAlarmMessage, eventDiagnosis } from '@sdp/contracts';
 import i18next, { type TFunction } from 'i18next';
 
 const FAULT_EVENT_ACTIONS = [
@@ -26,10 +26,15 @@ export function describeAuditEntry(
   const recipients = Array.isArray(detail.recipients) ? detail.recipients.map(String) : [];
   const bulk = typeof detail.bulk === 'number' && detail.bulk > 1 ? detail.bulk : 0;
   const lines = [
-    // The analysis' message in the reader's language too (issue 27 item 5).
+    // The analysis' message in the reader's language too (issue 27 item 5), from the event's diagnosis when the
+    // entry recorded it (a Duval zone event's message is built from it).
     text('alarmMessage') &&
       t('audit.words.message', {
-        message: alarmMessageWords(text('alarmMessage'), i18next.language?.startsWith('th') ? 'th' : 'en'),
+        message: eventAlarmMessage(
+          text('alarmMessage'),
+          eventDiagnosis.safeParse(detail.diagnosis).data,
+          i18next.language?.startsWith('th') ? 'th' : 'en',
+        ),
       }),
     text('comment') && t('audit.words.comment', { comment: text('comment') }),
     text('outcome') && t('audit.words.outcome', { outcome: text('outcome') }),

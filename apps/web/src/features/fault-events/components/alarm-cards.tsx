@@ -73,7 +73,7 @@ export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle
             key={event.id}
             component="li"
             variant="outlined"
-            aria-label={`${eventMessage(event.alarmMessage, i18n.language)}, ${event.modelName}, ${when}`}
+            aria-label={`${eventMessage(event, i18n.language)}, ${event.modelName}, ${when}`}
             sx={{
               p: 1.5,
               borderLeft: 4,
@@ -90,7 +90,7 @@ export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle
                   slotProps={{
                     input: {
                       'aria-label': t('faultEvents.selectEvent', {
-                        message: eventMessage(event.alarmMessage, i18n.language),
+                        message: eventMessage(event, i18n.language),
                         model: event.modelName,
                         date: when,
                       }),
@@ -107,7 +107,7 @@ export function AlarmCards({ items, zone, emptyMessage, canAct, ticked, onToggle
               </Typography>
             </Box>
             <Typography sx={{ mt: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {eventMessage(event.alarmMessage, i18n.language)}
+              {eventMessage(event, i18n.language)}
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               <Link component={RouterLink} to={`/model/${event.modelId}?event=${event.id}`}>

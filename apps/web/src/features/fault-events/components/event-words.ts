@@ -1,6 +1,6 @@
 import {
-  alarmMessageWords,
   diagnosisWords,
+  eventAlarmMessage,
   type FaultEvent,
   type FaultEventEvidence,
   measurementName,
@@ -10,10 +10,14 @@ const narrow = (language: string) => (language.startsWith('th') ? 'th' : 'en');
 
 /**
  * An event's alarm message in the reader's language (issue 27 item 5): one the analysis wrote ('Alarm: Motor DE
- * velocity 4.639 (limit 4.5)') is said in Thai; a workbook's or a person's message stays as written.
+ * velocity 4.639 (limit 4.5)') is said in Thai, a Duval zone event's from its stored diagnosis as its cause is; a
+ * workbook's or a person's message stays as written.
  */
-export function eventMessage(message: string, language: string): string {
-  return alarmMessageWords(message, narrow(language));
+export function eventMessage(
+  event: { alarmMessage: string; diagnosis?: FaultEvent['diagnosis'] },
+  language: string,
+): string {
+  return eventAlarmMessage(event.alarmMessage, event.diagnosis, narrow(language));
 }
 
 /**

@@ -107,7 +107,7 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
   return (
     <Box>
       <Row label={t('faultEvents.dateTime')}>{formatEventTime(event.eventDate, timeZone)}</Row>
-      <Row label={t('faultEvents.alarmMessage')}>{eventMessage(event.alarmMessage, i18n.language)}</Row>
+      <Row label={t('faultEvents.alarmMessage')}>{eventMessage(event, i18n.language)}</Row>
       <Row label={t('faultEvents.alarmType')}>
         {event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
       </Row>

@@ -41,7 +41,7 @@ export function describeHistoryEntry(entry: FaultEventHistoryEntry, t: TFunction
     headline: t('faultEvents.history.headline', {
       who,
       action,
-      message: eventMessage(entry.alarmMessage, language),
+      message: eventMessage(entry, language),
       id: entry.faultEventId,
     }),
     lines,

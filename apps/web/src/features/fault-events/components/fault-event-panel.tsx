@@ -484,7 +484,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                             </Typography>
                           </Box>
                           <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                            {eventMessage(event.alarmMessage, i18n.language)}
+                            {eventMessage(event, i18n.language)}
                           </Typography>
                           <EventLifecycleNote event={event} timeZone={zone} />
                           <Typography variant="caption" color="text.secondary">
@@ -505,7 +505,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                           {formatEventTime(event.eventDate, zone)}
                         </TableCell>
                         <TableCell>
-                          {eventMessage(event.alarmMessage, i18n.language)}
+                          {eventMessage(event, i18n.language)}
                           <EventLifecycleNote event={event} timeZone={zone} />
                         </TableCell>
                         <TableCell>
@@ -554,7 +554,7 @@ export function FaultEventPanel({ modelId, companyId, timeZone }: FaultEventPane
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatEventTime(event.eventDate, zone)}
                     </TableCell>
-                    <TableCell>{eventMessage(event.alarmMessage, i18n.language)}</TableCell>
+                    <TableCell>{eventMessage(event, i18n.language)}</TableCell>
                     <TableCell>
                       <TypeChip type={event.alarmType} />
                     </TableCell>

@@ -279,7 +279,7 @@ export function CompanyAlarmsPage() {
                           slotProps={{
                             input: {
                               'aria-label': t('faultEvents.selectEvent', {
-                                message: eventMessage(event.alarmMessage, i18n.language),
+                                message: eventMessage(event, i18n.language),
                                 model: event.modelName,
                                 date: formatEventTime(event.eventDate, zone),
                               }),
@@ -301,7 +301,7 @@ export function CompanyAlarmsPage() {
                     </TableCell>
                     <TableCell>{event.equipmentTagName}</TableCell>
                     <TableCell>
-                      {eventMessage(event.alarmMessage, i18n.language)}
+                      {eventMessage(event, i18n.language)}
                       <EventLifecycleNote event={event} timeZone={zone} />
                     </TableCell>
                     <TableCell>
