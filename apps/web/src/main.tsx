@@ -9,10 +9,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, loadLanguage, preferredLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
-
-initI18n();
 
 const SIGN_OUT_PATH = '/logout/redirect';
 
@@ -32,10 +30,17 @@ if (!window.location.pathname.startsWith('/auth/')) void queryClient.prefetchQue
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// Thai's dictionary is fetched (beside the page's chunk and the session) before the first render when Thai is the
+// saved language, so the page never shows English first; English is bundled. Should the fetch fail, English.
+loadLanguage(preferredLanguage())
+  .catch(() => undefined)
+  .then(() => {
+    initI18n();
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });

@@ -7,7 +7,9 @@ import { currentLanguage, type Language, languages, setLanguage } from '../lib/i
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const handleChange = (_event: unknown, language: Language | null) => {
-    if (language) setLanguage(language);
+    // Thai's dictionary is fetched the first time; a failed fetch keeps the current language (the sign-in page has
+    // no alert area, and the switch then simply stays where it was).
+    if (language) void setLanguage(language).catch(() => undefined);
   };
   return (
     <ToggleButtonGroup

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { env } from '../config/env.ts';
 import { en } from './locales/en.ts';
-import { th } from './locales/th.ts';
+import type { TranslationTree } from './locales/translation-tree.ts';
 import { preferenceKeys, readPreference, writePreference } from './preferences.ts';
 
 export const languages = ['en', 'th'] as const;
@@ -25,16 +25,51 @@ function parseLanguage(raw: string): Language | undefined {
   return isLanguage(raw) ? raw : undefined;
 }
 
-/** Starts i18next with English and Thai; the language is the saved preference, else the configured default. */
+/**
+ * Dictionaries at hand. English is bundled (the default, and every key's fallback); Thai, 107 kB of source, is fetched
+ * only when it is the chosen language (issue 29: it was in every user's first download): `main.tsx` loads it before
+ * the first render when the saved preference is Thai, so a Thai user never sees English first.
+ */
+const dictionaries: Partial<Record<Language, TranslationTree>> = { en };
+
+const fetchDictionary: Record<Exclude<Language, 'en'>, () => Promise<TranslationTree>> = {
+  th: () => import('./locales/th.ts').then((module) => module.th),
+};
+
+/** Makes a dictionary available (the test setup registers Thai at once; the app fetches it via `loadLanguage`). */
+export function registerLanguage(language: Language, translation: TranslationTree): void {
+  dictionaries[language] = translation;
+  if (i18next.isInitialized) i18next.addResourceBundle(language, 'translation', translation, true, true);
+}
+
+/** Fetches a language's dictionary unless it is already here. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (dictionaries[language] || language === 'en') return;
+  registerLanguage(language, await fetchDictionary[language]());
+}
+
+/** The language to start in: the saved preference, else the configured default. */
+export function preferredLanguage(): Language {
+  return readPreference(preferenceKeys.language, parseLanguage, env.defaultLanguage);
+}
+
+/**
+ * Starts i18next in the preferred language (English when that language's dictionary has not been loaded: load it
+ * first with `loadLanguage(preferredLanguage())`).
+ */
 export function initI18n(): typeof i18next {
-  const lng = readPreference(preferenceKeys.language, parseLanguage, env.defaultLanguage);
+  const preferred = preferredLanguage();
+  const lng = dictionaries[preferred] ? preferred : 'en';
+  const resources = Object.fromEntries(
+    Object.entries(dictionaries).map(([language, translation]) => [language, { translation }]),
+  );
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, th: { translation: th } },
+    resources,
     lng,
     fallbackLng: 'en',
     supportedLngs: languages,
     interpolation: { escapeValue: false },
-    // Resources are bundled, so init completes synchronously and the first render is translated.
+    // Resources are in memory, so init completes synchronously and the first render is translated.
     initAsync: false,
   });
   document.documentElement.lang = lng;
@@ -42,13 +77,24 @@ export function initI18n(): typeof i18next {
   return i18next;
 }
 
-/** Switches the interface language and remembers the choice. */
-export function setLanguage(language: Language): void {
+function applyLanguage(language: Language): void {
   writePreference(preferenceKeys.language, language);
   document.documentElement.lang = language;
   // Month and day names in every date the portal writes follow the language (issue 27 item 5: '26 พ.ย. 2026').
   dayjs.locale(language);
   void i18next.changeLanguage(language);
+}
+
+/**
+ * Switches the interface language and remembers the choice: at once when its dictionary is here, else once it has
+ * been fetched (the page stays in the current language meanwhile, and keeps it if the fetch fails).
+ */
+export function setLanguage(language: Language): Promise<void> {
+  if (dictionaries[language]) {
+    applyLanguage(language);
+    return Promise.resolve();
+  }
+  return loadLanguage(language).then(() => applyLanguage(language));
 }
 
 /** The active language, narrowed to the ones the portal ships. */

@@ -191,7 +191,12 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
             key={option}
             role="menuitemradio"
             aria-checked={option === language}
-            onClick={() => setLanguage(option)}
+            onClick={() =>
+              // Thai's dictionary is fetched the first time: a failed fetch keeps the current language and says why.
+              setLanguage(option).catch((error) =>
+                enqueueSnackbar(describeError(error, t), { variant: 'error' }),
+              )
+            }
           >
             <ListItemIcon>{option === language ? <Check fontSize="small" /> : null}</ListItemIcon>
             <ListItemText lang={option}>{t(`language.${option}`)}</ListItemText>
