@@ -5,6 +5,8 @@ import {
   type FaultEventEvidence,
   measurementName,
 } from '@sdp/contracts';
+import type { TFunction } from 'i18next';
+import { twoDecimals } from './event-time.ts';
 
 const narrow = (language: string) => (language.startsWith('th') ? 'th' : 'en');
 
@@ -37,4 +39,24 @@ export function eventWords(
     cause: said?.cause || event.cause || '-',
     recommendation: said?.recommendation || event.recommendation || '-',
   };
+}
+
+/**
+ * An event's value as its details show it: with its unit where the event knows it (its diagnosis, else its evidence)
+ * and the warning and alarm limits where it has any ('4.64 mm/s (Warning limit: 4.50 · Alarm limit: 5.00)'; a Duval
+ * zone event, which crosses no limit, '44.88 %').
+ */
+export function eventValueText(
+  event: Pick<FaultEvent, 'alarmValue' | 'warningLimit' | 'alarmLimit' | 'diagnosis'>,
+  evidence: FaultEventEvidence | null | undefined,
+  t: TFunction,
+): string {
+  const unit = event.diagnosis?.unit || evidence?.unit || '';
+  const value = unit ? `${twoDecimals(event.alarmValue)} ${unit}` : twoDecimals(event.alarmValue);
+  if (event.warningLimit === null && event.alarmLimit === null) return value;
+  const limits = t('faultEvents.limits', {
+    warning: twoDecimals(event.warningLimit),
+    alarm: twoDecimals(event.alarmLimit),
+  });
+  return `${value} (${limits})`;
 }

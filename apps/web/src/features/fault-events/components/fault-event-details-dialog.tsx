@@ -25,7 +25,7 @@ import { describeFailure } from '../../../lib/errors.ts';
 import { useFaultEventDetail } from '../api/get-fault-event-detail.ts';
 import { reminderText } from './event-lifecycle.tsx';
 import { formatEventTime, twoDecimals } from './event-time.ts';
-import { eventMessage, eventWords } from './event-words.ts';
+import { eventMessage, eventValueText, eventWords } from './event-words.ts';
 import { NEAREST_TOLERANCE_PERCENT, nearestFaultFrequency } from './nearest-fault-frequency.ts';
 
 type FaultEventDetailsDialogProps = {
@@ -111,15 +111,7 @@ function DetailBody({ event, timeZone }: { event: FaultEventDetail; timeZone: st
       <Row label={t('faultEvents.alarmType')}>
         {event.alarmType === 2 ? t('faultEvents.alarm') : t('faultEvents.warning')}
       </Row>
-      <Row label={t('faultEvents.alarmValue')}>
-        {event.trippedBy === 'duval_zone'
-          ? // A zone has no limits: the value is the gas share that places the sample in it (the cause names it).
-            `${twoDecimals(event.alarmValue)} %`
-          : `${twoDecimals(event.alarmValue)} (${t('faultEvents.limits', {
-              warning: twoDecimals(event.warningLimit),
-              alarm: twoDecimals(event.alarmLimit),
-            })})`}
-      </Row>
+      <Row label={t('faultEvents.alarmValue')}>{eventValueText(event, event.evidence, t)}</Row>
       <Row label={t('baseline.trippedBy')}>{t(`baseline.${event.trippedBy ?? 'fixed_limit'}`)}</Row>
       <Row label={t('faultEvents.sensor')}>{words.sensor}</Row>
       {words.failureMode ? <Row label={t('faultEvents.failureMode')}>{words.failureMode}</Row> : null}
