@@ -178,3 +178,70 @@ describe('migration 0047 (fault events and notes keyed by model, issue 28 item 3
     }
   });
 });
+
+describe('migration 0052 (series latest values out of the catalogue, issue 28 item 3)', () => {
+  it('moves each series’ latest value to series_latest, one source of truth, gone with its series', async () => {
+    const target = await createTestDatabase();
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    const pool = new pg.Pool({ connectionString: target.url });
+    try {
+      // A database as it was before 0052, with a series that has data and one that has none yet.
+      await admin.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      await admin.query(
+        'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      const dir = path.join(import.meta.dirname, 'migrations');
+      for (const name of (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()) {
+        if (name >= '0052') break;
+        await admin.query(await readFile(path.join(dir, name), 'utf8'));
+        await admin.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      }
+      const one = async (text: string, values: unknown[] = []) =>
+        (await admin.query(text, values)).rows[0] as Record<string, string>;
+      const company = await one(
+        `INSERT INTO companies (title, initial_code, start_date, end_date)
+         VALUES ('Plant', 'PL', '2026-01-01', '2027-01-01') RETURNING id`,
+      );
+      const tag = await one(
+        `INSERT INTO structure_items (company_id, item_type, title, equipment_group_type)
+         VALUES ($1, 'EquipmentTag', 'T1', 'electric') RETURNING id`,
+        [company.id],
+      );
+      const model = await one(
+        `INSERT INTO equipment_models (company_id, equipment_tag_id, model_type_id, title, code)
+         VALUES ($1, $2, 1, 'A1', 'A1') RETURNING id`,
+        [company.id, tag.id],
+      );
+      const h2 = await one(
+        `INSERT INTO series (model_id, tag, unit, last_ts, last_value)
+         VALUES ($1, 'h2', 'ppm', '2026-11-27T10:00:00Z', 42.5) RETURNING id`,
+        [model.id],
+      );
+      await one(`INSERT INTO series (model_id, tag) VALUES ($1, 'co') RETURNING id`, [model.id]);
+
+      expect(await migrate(pool)).toContain('0052_series_latest.sql');
+
+      const rows = async (text: string, values: unknown[] = []) => (await admin.query(text, values)).rows;
+      expect(await rows('SELECT series_id AS id, last_ts, last_value FROM series_latest')).toEqual([
+        { id: h2.id, last_ts: new Date('2026-11-27T10:00:00Z'), last_value: 42.5 },
+      ]);
+      expect(
+        await rows(
+          `SELECT column_name FROM information_schema.columns
+           WHERE table_name = 'series' AND column_name IN ('last_ts', 'last_value')`,
+        ),
+      ).toEqual([]);
+      expect(await rows('SELECT tag, unit FROM series ORDER BY tag')).toEqual([
+        { tag: 'co', unit: '' },
+        { tag: 'h2', unit: 'ppm' },
+      ]);
+      await admin.query('DELETE FROM equipment_models WHERE id = $1', [model.id]);
+      expect(await rows('SELECT * FROM series_latest')).toEqual([]);
+    } finally {
+      await pool.end();
+      await admin.end();
+      await target.drop();
+    }
+  });
+});

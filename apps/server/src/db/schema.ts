@@ -339,9 +339,13 @@ export interface SeriesTable {
   tag: string;
   unit: Generated<string>;
   source: Generated<'input' | 'feature'>;
+  created_at: CreatedAt;
+}
+/** A series' latest point, moved forward by every ingest batch (migration 0052, docs/decisions/0008). */
+export interface SeriesLatestTable {
+  series_id: number;
   last_ts: NullableTimestamp;
   last_value: number | null;
-  created_at: CreatedAt;
 }
 export interface MeasurementsTable {
   series_id: number;
@@ -477,6 +481,7 @@ export interface Database {
   demo_state: DemoStateTable;
   ingest_keys: IngestKeysTable;
   series: SeriesTable;
+  series_latest: SeriesLatestTable;
   measurements: MeasurementsTable;
   measurement_arrivals: MeasurementArrivalsTable;
   waveforms: WaveformsTable;

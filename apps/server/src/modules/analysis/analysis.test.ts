@@ -291,10 +291,11 @@ describe('the analysis pipeline', () => {
     ).toBe(200);
     const feature = (tag: string) =>
       ctx.db
-        .selectFrom('series')
-        .select(['last_value', 'unit', 'source'])
-        .where('model_id', '=', model.id)
-        .where('tag', '=', tag)
+        .selectFrom('series as s')
+        .leftJoin('series_latest as l', 'l.series_id', 's.id')
+        .select(['l.last_value', 's.unit', 's.source'])
+        .where('s.model_id', '=', model.id)
+        .where('s.tag', '=', tag)
         .executeTakeFirst();
     await expect
       .poll(async () => (await feature('S1.velocity.x'))?.last_value ?? null, { timeout: 20_000 })
@@ -425,10 +426,11 @@ describe('the analysis pipeline', () => {
         .executeTakeFirstOrThrow();
     await expect.poll(async () => (await capture()).analysed_at, { timeout: 20_000 }).not.toBeNull();
     const feature = await ctx.db
-      .selectFrom('series')
-      .select('last_value')
-      .where('model_id', '=', model.id)
-      .where('tag', '=', 'S1.acceleration.x')
+      .selectFrom('series as s')
+      .leftJoin('series_latest as l', 'l.series_id', 's.id')
+      .select('l.last_value')
+      .where('s.model_id', '=', model.id)
+      .where('s.tag', '=', 'S1.acceleration.x')
       .executeTakeFirst();
     expect(feature?.last_value).toBeCloseTo(4 / Math.SQRT2, 3);
   });

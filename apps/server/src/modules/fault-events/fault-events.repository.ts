@@ -151,11 +151,12 @@ export function createFaultEventsRepository(db: Db) {
         value: number;
         unit: string;
         zone: string | null;
-      }>`SELECT f.id, s.last_value AS value, s.unit, a.state->>'zone' AS zone
-        FROM fault_events f JOIN series s ON s.id = f.series_id JOIN alarm_states a ON a.series_id = s.id
+      }>`SELECT f.id, l.last_value AS value, s.unit, a.state->>'zone' AS zone
+        FROM fault_events f JOIN series s ON s.id = f.series_id JOIN series_latest l ON l.series_id = s.id
+          JOIN alarm_states a ON a.series_id = s.id
         WHERE f.model_id = ANY(${models}::uuid[]) AND f.id = ANY(${ids}::bigint[]) AND f.done_at IS NULL
           AND a.status >= f.alarm_type
-          AND s.last_value IS NOT NULL`.execute(executor);
+          AND l.last_value IS NOT NULL`.execute(executor);
       return new Map(
         rows.map((row) => [Number(row.id), { value: row.value, unit: row.unit, zone: row.zone }]),
       );

@@ -286,7 +286,8 @@ describe('batches stored in the database', () => {
       expect(counts[0]?.count).toBe(table === 'measurement_rollups' ? 6 : 4);
     }
     const { rows: latest } = await ctx.database.pool.query<{ tag: string; t: Date; value: number }>(
-      'SELECT tag, last_ts AS t, last_value AS value FROM series WHERE id = ANY($1::bigint[]) ORDER BY tag',
+      `SELECT s.tag, l.last_ts AS t, l.last_value AS value FROM series s JOIN series_latest l ON l.series_id = s.id
+       WHERE s.id = ANY($1::bigint[]) ORDER BY s.tag`,
       [[h2, co]],
     );
     expect(latest).toEqual([

@@ -164,9 +164,10 @@ ON CONFLICT (series_id, bucket) DO UPDATE SET
 
 /**
  * The work after a batch's points are written, in one statement and one round trip (issue 28 item 1): every rollup
- * level merged, each series' latest value and each model's time of last data moved forward. These rows are shared by every batch of the same series,
- * so a concurrent batch waits on them until this transaction commits: they are touched last, at once, in id order
- * (no deadlock between two batches naming the same series in another order).
+ * level merged, each series' latest value (its `series_latest` row, created by the series' first batch; decision
+ * 0008) and each model's time of last data moved forward, never back. These rows are shared by every batch of the
+ * same series, so a concurrent batch waits on them until this transaction commits: they are touched last, at once, in
+ * id order (no deadlock between two batches naming the same series in another order).
  */
 const AFTER_WRITE = (() => {
   const merges = ROLLUP_LEVELS.map(
@@ -185,9 +186,11 @@ models AS (
   FROM unnest($${p + 3}::uuid[], $${p + 4}::float8[]) AS u(id, t)
   WHERE m.id = u.id AND (m.last_data_at IS NULL OR m.last_data_at < to_timestamp(u.t / 1000.0))
 )
-UPDATE series s SET last_ts = to_timestamp(u.t / 1000.0), last_value = u.v
+INSERT INTO series_latest AS l (series_id, last_ts, last_value)
+SELECT u.id, to_timestamp(u.t / 1000.0), u.v
 FROM unnest($${p}::bigint[], $${p + 1}::float8[], $${p + 2}::float8[]) AS u(id, t, v)
-WHERE s.id = u.id AND (s.last_ts IS NULL OR s.last_ts <= to_timestamp(u.t / 1000.0))`;
+ON CONFLICT (series_id) DO UPDATE SET last_ts = EXCLUDED.last_ts, last_value = EXCLUDED.last_value
+WHERE l.last_ts IS NULL OR l.last_ts <= EXCLUDED.last_ts`;
 })();
 
 interface Rollup {

@@ -172,10 +172,11 @@ describe('a capture in any accepted unit', () => {
       Object.fromEntries(
         (
           await ctx.db
-            .selectFrom('series')
-            .select(['tag', 'last_value'])
-            .where('model_id', '=', modelId)
-            .where('source', '=', 'feature')
+            .selectFrom('series as s')
+            .leftJoin('series_latest as l', 'l.series_id', 's.id')
+            .select(['s.tag', 'l.last_value'])
+            .where('s.model_id', '=', modelId)
+            .where('s.source', '=', 'feature')
             .execute()
         ).map((row) => [row.tag, row.last_value]),
       );

@@ -19,7 +19,8 @@ export interface CompanyModelRow {
 const COMPANY_MODELS = `
 SELECT m.id, m.title, m.code, m.model_type_id, m.is_active, m.status, m.equipment_tag_id,
   s.title AS equipment_name, s.alias AS equipment_alias,
-  coalesce(m.last_data_at, (SELECT max(last_ts) FROM series WHERE model_id = m.id)) AS last_data_at,
+  coalesce(m.last_data_at, (SELECT max(l.last_ts) FROM series ss JOIN series_latest l ON l.series_id = ss.id
+    WHERE ss.model_id = m.id)) AS last_data_at,
   CASE WHEN m.status IN (1, 2) THEN model_run_start(m.id, m.status) END AS alarm_since
 FROM equipment_models m JOIN structure_items s ON s.id = m.equipment_tag_id
 WHERE m.company_id = $1 AND s.is_disabled = false

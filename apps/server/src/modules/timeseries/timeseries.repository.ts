@@ -80,9 +80,10 @@ export function createTimeseriesRepository(pool: pg.Pool) {
   const repository = {
     async series(modelId: string): Promise<SeriesRow[]> {
       const { rows } = await pool.query<SeriesRow>(
-        `SELECT s.id::int AS id, s.tag, s.unit, s.source, s.last_ts, s.last_value, a.status, st.name AS type_name
+        `SELECT s.id::int AS id, s.tag, s.unit, s.source, l.last_ts, l.last_value, a.status, st.name AS type_name
          FROM series s
          JOIN equipment_models m ON m.id = s.model_id
+         LEFT JOIN series_latest l ON l.series_id = s.id
          LEFT JOIN sensor_types st ON st.model_type_id = m.model_type_id AND st.tag_code = s.tag
          LEFT JOIN alarm_states a ON a.series_id = s.id
          WHERE s.model_id = $1 ORDER BY s.tag`,

@@ -31,8 +31,9 @@ export function createTransformerRepository(pool: pg.Pool) {
   return {
     async series(modelId: string): Promise<SeriesMeta[]> {
       const { rows } = await pool.query<SeriesMeta>(
-        `SELECT s.id::int AS id, s.tag, s.unit, s.last_ts, s.last_value, a.status
-         FROM series s LEFT JOIN alarm_states a ON a.series_id = s.id WHERE s.model_id = $1 ORDER BY s.tag`,
+        `SELECT s.id::int AS id, s.tag, s.unit, l.last_ts, l.last_value, a.status
+         FROM series s LEFT JOIN series_latest l ON l.series_id = s.id LEFT JOIN alarm_states a ON a.series_id = s.id
+         WHERE s.model_id = $1 ORDER BY s.tag`,
         [modelId],
       );
       return rows;
@@ -136,7 +137,8 @@ export function createTransformerRepository(pool: pg.Pool) {
         alarm_since: Date | null;
       }>(
         `SELECT m.id, m.code, m.title, m.model_type_id, m.is_active, m.status,
-           coalesce(m.last_data_at, (SELECT max(last_ts) FROM series WHERE model_id = m.id)) AS last_data_at,
+           coalesce(m.last_data_at, (SELECT max(l.last_ts) FROM series s JOIN series_latest l ON l.series_id = s.id
+             WHERE s.model_id = m.id)) AS last_data_at,
            (SELECT count(*)::int FROM fault_events f WHERE f.model_id = m.id AND f.done_at IS NULL) AS open_events,
            -- From the stored status history (migration 0043), as the company tables read it.
            CASE WHEN m.status IN (1, 2) THEN model_run_start(m.id, m.status) END AS alarm_since
