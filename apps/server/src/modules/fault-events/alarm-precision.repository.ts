@@ -55,11 +55,7 @@ export function createAlarmPrecisionRepository(db: Db) {
         await sql<{ id: string }>`SELECT m.id FROM equipment_models m
           WHERE ${sql.join(ofModels, sql` AND `)}`.execute(db)
       ).rows.map((row) => row.id);
-      const where = [
-        sql`f.model_id = ANY(${models}::uuid[])`,
-        sql`f.company_id = ${scope.companyId}`,
-        sql`f.outcome IS NOT NULL`,
-      ];
+      const where = [sql`f.company_id = ${scope.companyId}`, sql`f.outcome IS NOT NULL`];
       if (scope.from) where.push(sql`f.done_at >= ${scope.from}::timestamptz`);
       if (scope.to) where.push(sql`f.done_at < ${scope.to}::timestamptz`);
       const { rows } = await sql<PrecisionRow>`
@@ -67,7 +63,7 @@ export function createAlarmPrecisionRepository(db: Db) {
           SELECT f.id, f.model_id, m.title AS model_title, m.code AS model_code, f.event_date, f.done_at,
             f.outcome, f.outcome_failure_mode
           FROM fault_events f JOIN equipment_models m ON m.id = f.model_id
-          WHERE ${sql.join(where, sql` AND `)}
+          WHERE f.model_id = ANY(${models}::uuid[]) AND ${sql.join(where, sql` AND `)}
         ),
         episodes AS (
           SELECT c.*, first.warning, first.alarm
