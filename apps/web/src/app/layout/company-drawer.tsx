@@ -71,7 +71,8 @@ export function CompanyDrawer({
   const canManageKeys = canIn(me, company.id, 'ManageIngestKeys');
   const canViewAudit = canIn(me, company.id, 'ViewAuditLog');
   const onAudit = useMatch('/company/:id/audit') !== null;
-  const now = useNow();
+  // Days left: the minute is precise enough.
+  const now = useNow(60_000);
   const [resizing, setResizing] = useState(false);
   const { daysLeft, expired } = companyExpiry(company.end_date, calendarDateIn(now, company.time_zone));
 

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { formatHeaderClock } from '../../lib/time.ts';
 import { useNow } from '../../lib/use-now.ts';
 
-/** Day name and 'DD MMMM YYYY HH:mm' in the company's time zone, refreshed every second. */
+/** Day name and 'DD MMMM YYYY HH:mm' in the company's time zone, refreshed as the minute changes. */
 export function HeaderClock({ timeZone }: { timeZone: string }) {
   const { i18n } = useTranslation();
-  const now = useNow();
+  // It shows minutes: a new value once a minute, not every second.
+  const now = useNow(60_000);
   const { dayName, dateTime } = formatHeaderClock(now, timeZone, i18n.resolvedLanguage ?? 'en');
   return (
     <Box

@@ -38,7 +38,8 @@ export function CompaniesPage() {
   const feedback = useFeedback();
   const { me, selectCompany } = useSession();
   const admin = isPlatformAdmin(me);
-  const now = useNow();
+  // Days left on each card: the minute is precise enough.
+  const now = useNow(60_000);
   const [search, setSearch] = useSearchParams();
   const showDeleted = admin && search.get(SHOW_DELETED.param) === SHOW_DELETED.value;
   const companies = useCompanies(showDeleted ? 'include' : 'exclude');
