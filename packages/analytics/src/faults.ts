@@ -143,6 +143,56 @@ export const CERTAINTY_WORDS: Record<VerdictCertainty, string> = {
  */
 const CERTAINTY_OF_STATUS: readonly VerdictCertainty[] = ['unlikely', 'possible', 'likely'];
 
+/** What explains a bearing line that stands above background: a multiple of the running speed, or another line. */
+export type LineExplanation = { readonly runningSpeedOrder: number } | { readonly line: string };
+
+/**
+ * The facts a score's description says, so it can be said in another language (the web's Thai Predicted Failures):
+ * one kind per description the engine writes, with the numbers in it (frequencies in Hz, amplitudes in `unit`).
+ */
+export type FailureModeFacts =
+  | {
+      readonly kind: 'unbalance';
+      readonly shaftHz: number;
+      readonly amplitude: number;
+      readonly unit: string;
+      readonly dominant: boolean;
+    }
+  | {
+      readonly kind: 'misalignment';
+      readonly amplitude: number;
+      readonly unit: string;
+      readonly percentOf1x: number;
+    }
+  | {
+      readonly kind: 'looseness';
+      /** The significant harmonics and half-orders (1.5, 2, …). */
+      readonly orders: number[];
+      /** Orders above the floor that are a bearing defect's line, and which line. */
+      readonly bearingLines: { readonly order: number; readonly line: string }[];
+    }
+  | {
+      readonly kind: 'bearing';
+      readonly defect: 'bpfo' | 'bpfi' | 'bsf';
+      /** The defect frequency (BSF itself for the rolling element, whose family is 2×BSF). */
+      readonly frequencyHz: number;
+      readonly db: number;
+      /** Whether the fundamental is significant. */
+      readonly fundamental: boolean;
+      readonly harmonics: number;
+      readonly certainty: VerdictCertainty;
+      /** Why the fundamental, standing above background, is not evidence. */
+      readonly explainedBy: LineExplanation | null;
+    }
+  | { readonly kind: 'cage'; readonly frequencyHz: number; readonly db: number; readonly sidebands: number }
+  | {
+      readonly kind: 'gear';
+      readonly gmfHz: number;
+      readonly amplitude: number;
+      readonly unit: string;
+      readonly sidebands: number;
+    };
+
 /** A failure mode's score, as the Predicted Failures panel shows it. */
 export interface FailureModeScore {
   readonly mode: FailureMode;
@@ -153,6 +203,8 @@ export interface FailureModeScore {
   /** The value compared with the limits (amplitude, count or dB; see the mode). */
   readonly indicator: number;
   readonly description: string;
+  /** The facts `description` says, to say them in another language. */
+  readonly facts?: FailureModeFacts;
   readonly recommendation: string;
   /** How sure the verdict is (follows the status: the rules allow an alarm only on the whole signature). */
   readonly certainty: VerdictCertainty;
@@ -212,6 +264,7 @@ function score(
   indicator: number,
   limits: Limits,
   description: string,
+  facts: FailureModeFacts,
 ): FailureModeScore {
   return {
     mode,
@@ -219,6 +272,7 @@ function score(
     percent: percentOf(indicator, limits),
     indicator,
     description,
+    facts,
     recommendation: FAILURE_MODE_RECOMMENDATIONS[mode],
     certainty: CERTAINTY_OF_STATUS[status]!,
     certaintyWords: CERTAINTY_WORDS[CERTAINTY_OF_STATUS[status]!],
@@ -277,6 +331,7 @@ function shaftModes(
       a1,
       limits.amplitude,
       `Unbalance: 1× (${shaftHz.toFixed(2)} Hz) at ${fmt(a1)}${a1 >= a2 && a1 >= a3 ? ', dominant' : ', not dominant'}`,
+      { kind: 'unbalance', shaftHz, amplitude: a1, unit, dominant: a1 >= a2 && a1 >= a3 },
     ),
     score(
       'misalignment',
@@ -284,6 +339,7 @@ function shaftModes(
       a2,
       limits.amplitude,
       `Misalignment: 2× at ${fmt(a2)}, ${a1 > 0 ? Math.round((100 * a2) / a1) : 0}% of 1×`,
+      { kind: 'misalignment', amplitude: a2, unit, percentOf1x: a1 > 0 ? Math.round((100 * a2) / a1) : 0 },
     ),
     score(
       'looseness',
@@ -291,6 +347,11 @@ function shaftModes(
       loose.length,
       limits.looseHarmonics,
       `Looseness: ${loose.length} significant harmonics or half-orders${loose.length > 0 ? ` (${loose.map((n) => `${n}×`).join(', ')})` : ''}${explainedWords}`,
+      {
+        kind: 'looseness',
+        orders: loose,
+        bearingLines: explained.map((order) => ({ order, line: onBearing(order)!.label })),
+      },
     ),
   ];
 }
@@ -310,7 +371,7 @@ interface EnvelopeLine {
   /** Above, and not explained by another line (running speed, a stronger defect). */
   readonly significant: boolean;
   /** Why a line standing above the floor is not evidence, if so. */
-  readonly explainedBy: string | null;
+  readonly explainedBy: LineExplanation | null;
 }
 
 /** Defect families of {@link BEARING_DEFECTS} in the envelope, see {@link bearingMode}. */
@@ -363,13 +424,13 @@ export function diagnoseBearing(
     const width = Math.max(0.3 * f, 10 * df);
     const floor = Math.max(globalFloor, background(envelope, f - width, f + width));
     const above = floor > 0 && level >= limits.significance * floor;
-    let explainedBy: string | null = null;
+    let explainedBy: LineExplanation | null = null;
     const onShaft = above && peak !== null && shaftLine(peak.frequencyHz, f);
     if (above && peak !== null) {
       const bin = Math.round(peak.frequencyHz / df);
       if (onShaft) {
-        explainedBy = `${Math.round(peak.frequencyHz / shaftHz)}× running speed`;
-      } else if (claimed.has(bin)) explainedBy = claimed.get(bin)!;
+        explainedBy = { runningSpeedOrder: Math.round(peak.frequencyHz / shaftHz) };
+      } else if (claimed.has(bin)) explainedBy = { line: claimed.get(bin)! };
     }
     return {
       level,
@@ -425,7 +486,13 @@ export function diagnoseBearing(
       confidence === 'none' || confidence === 'low'
         ? 0
         : cap(valueStatus(db, limits.bearingDb), confidence === 'high' ? 2 : 1);
-    const explained = evidence.lines[0]!.explainedBy;
+    const explainedBy = evidence.lines[0]!.explainedBy;
+    const explained =
+      explainedBy === null
+        ? null
+        : 'runningSpeedOrder' in explainedBy
+          ? `${explainedBy.runningSpeedOrder}× running speed`
+          : explainedBy.line;
     candidates.set(defect.key, {
       ...score(
         'bearing',
@@ -433,6 +500,17 @@ export function diagnoseBearing(
         db,
         limits.bearingDb,
         `Bearing ${defect.part} defect (${named}): ${db.toFixed(1)} dB above background, ${significant[0] ? '' : 'no fundamental, '}${harmonics} harmonic(s) (${CERTAINTY_OF_STATUS[status]})${explained ? `; the ${defect.label} line is ${explained}` : ''}`,
+        {
+          kind: 'bearing',
+          // The race and rolling-element families: the cage is scored below.
+          defect: defect.key as 'bpfo' | 'bpfi' | 'bsf',
+          frequencyHz: f,
+          db,
+          fundamental: significant[0]!,
+          harmonics,
+          certainty: CERTAINTY_OF_STATUS[status]!,
+          explainedBy,
+        },
       ),
       defect: defect.key,
     });
@@ -464,6 +542,7 @@ export function diagnoseBearing(
       cageDb,
       limits.bearingDb,
       `Bearing cage defect (FTF ${ftf.toFixed(1)} Hz): ${cageDb.toFixed(1)} dB above background, ${cageWhy}`,
+      { kind: 'cage', frequencyHz: ftf, db: cageDb, sidebands },
     ),
     defect: 'ftf',
   });
@@ -518,6 +597,7 @@ function gearMode(
     count,
     limits.gearSidebands,
     `Gear: GMF ${gmf.toFixed(1)} Hz at ${mesh.toFixed(2)} ${unit} with ${count} significant sideband(s)`,
+    { kind: 'gear', gmfHz: gmf, amplitude: mesh, unit, sidebands: count },
   );
   return { ...result, percent: Math.max(result.percent, percentOf(mesh, limits.amplitude)) };
 }

@@ -16,6 +16,7 @@ export * from './model-summary.ts';
 export * from './models.ts';
 export * from './notes.ts';
 export * from './pd.ts';
+export * from './predicted-failure-words.ts';
 export * from './reports.ts';
 export * from './rvs.ts';
 export * from './status-history.ts';

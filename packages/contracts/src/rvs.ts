@@ -267,8 +267,57 @@ export const rvsOverallFailureMode = z.object({
 });
 export type RvsOverallFailureMode = z.infer<typeof rvsOverallFailureMode>;
 
+/**
+ * What a failure mode's description says, as facts (packages/analytics FailureModeFacts), so the page can say it in
+ * the reader's language (`predictedFailureWords`): frequencies in Hz, amplitudes in `unit`.
+ */
+export const failureModeFacts = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('unbalance'),
+    shaftHz: z.number(),
+    amplitude: z.number(),
+    unit: z.string(),
+    dominant: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('misalignment'),
+    amplitude: z.number(),
+    unit: z.string(),
+    percentOf1x: z.number(),
+  }),
+  z.object({
+    kind: z.literal('looseness'),
+    orders: z.array(z.number()),
+    bearingLines: z.array(z.object({ order: z.number(), line: z.string() })),
+  }),
+  z.object({
+    kind: z.literal('bearing'),
+    defect: z.enum(['bpfo', 'bpfi', 'bsf']),
+    frequencyHz: z.number(),
+    db: z.number(),
+    fundamental: z.boolean(),
+    harmonics: z.number().int(),
+    certainty: z.enum(['likely', 'possible', 'unlikely']),
+    explainedBy: z
+      .union([z.object({ runningSpeedOrder: z.number().int() }), z.object({ line: z.string() })])
+      .nullable(),
+  }),
+  z.object({ kind: z.literal('cage'), frequencyHz: z.number(), db: z.number(), sidebands: z.number().int() }),
+  z.object({
+    kind: z.literal('gear'),
+    gmfHz: z.number(),
+    amplitude: z.number(),
+    unit: z.string(),
+    sidebands: z.number().int(),
+  }),
+]);
+export type FailureModeFacts = z.infer<typeof failureModeFacts>;
+
 const failureChip = z.object({
+  /** The engine's description in English. */
   failure_desc: z.string(),
+  /** What the description says, to say it in the reader's language. */
+  facts: failureModeFacts.optional(),
   percent: z.number(),
   recommend: z.string(),
   mode: z.string(),

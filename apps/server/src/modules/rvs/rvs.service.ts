@@ -424,6 +424,8 @@ export function createRvsService(deps: RvsServiceDeps) {
         const chip = (score: FailureModeScore) => ({
           mode: score.mode,
           failure_desc: score.description,
+          // The facts it says, which the page says in the reader's language.
+          ...(score.facts ? { facts: score.facts } : {}),
           percent: score.percent,
           recommend: advice.get(score.mode) ?? score.recommendation,
         });

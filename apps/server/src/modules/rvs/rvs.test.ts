@@ -1,3 +1,4 @@
+import { type FailureModeFacts, predictedFailureWords } from '@sdp/contracts';
 import { DEMO_SEED, demoPlant, modelSimulator } from '@sdp/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
@@ -191,13 +192,20 @@ describe('RVS predicted failures and failure history', () => {
     const rows = response.json() as {
       sensor_id: string;
       is_abnormaly: boolean;
-      alarms: { mode: string; failure_desc: string; percent: number }[];
-      warnings: { mode: string; failure_desc: string; percent: number }[];
+      alarms: { mode: string; failure_desc: string; facts: FailureModeFacts; percent: number }[];
+      warnings: { mode: string; failure_desc: string; facts: FailureModeFacts; percent: number }[];
     }[];
     const pump = rows.find((row) => row.sensor_id === pde)!;
     const chips = [...pump.alarms, ...pump.warnings];
     const bearing = chips.find((chip) => chip.mode === 'bearing');
     expect(bearing?.failure_desc).toContain('outer race');
+    // Each chip carries the facts of its description: said in English they are the engine's own words, and the
+    // Thai page says the same facts in Thai.
+    for (const chip of rows.flatMap((row) => [...row.alarms, ...row.warnings]))
+      expect(predictedFailureWords(chip.facts, 'en')).toBe(chip.failure_desc);
+    expect(predictedFailureWords(bearing!.facts, 'th')).toMatch(
+      /^รางนอกของตลับลูกปืนเสียหาย \(BPFO [0-9.]+ Hz\): สูงกว่าพื้นหลัง/,
+    );
     expect(bearing?.percent).toBeGreaterThan(0);
     expect(rows.find((row) => row.sensor_id === mde)?.is_abnormaly).toBe(false);
   });

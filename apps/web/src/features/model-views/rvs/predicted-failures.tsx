@@ -15,6 +15,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { predictedFailureWords, type RvsPredictedFailure } from '@sdp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -31,10 +32,14 @@ type Chosen = { title: string; recommend: string };
 /**
  * Predicted Failures and Recommendations (spec 03 §2.13): per sensor the failure modes of its newest capture as
  * red (alarm) and yellow (warning) chips with description and percent, green 'No Failure Detected' otherwise; a
- * chip opens its recommendation. Locked without the RVS upgrade: greyed, nothing fetched.
+ * chip opens its recommendation. The description is said in the reader's language from the facts the engine
+ * scored (the engine's English text where a chip has none). Locked without the RVS upgrade: greyed, nothing fetched.
  */
 export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlocked: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language.startsWith('th') ? 'th' : 'en';
+  const described = (chip: RvsPredictedFailure['alarms'][number]) =>
+    chip.facts ? predictedFailureWords(chip.facts, language) : chip.failure_desc;
   const failures = usePredictedFailures(modelId, unlocked);
   const [chosen, setChosen] = useState<Chosen>();
   return (
@@ -87,15 +92,25 @@ export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlo
                         />
                       ) : null}
                       {[
-                        ...row.alarms.map((chip) => ({ ...chip, color: ALARM_COLOR, ink: statusInk(2) })),
-                        ...row.warnings.map((chip) => ({ ...chip, color: WARNING_COLOR, ink: statusInk(1) })),
+                        ...row.alarms.map((chip) => ({
+                          ...chip,
+                          description: described(chip),
+                          color: ALARM_COLOR,
+                          ink: statusInk(2),
+                        })),
+                        ...row.warnings.map((chip) => ({
+                          ...chip,
+                          description: described(chip),
+                          color: WARNING_COLOR,
+                          ink: statusInk(1),
+                        })),
                       ].map((chip) => (
                         <Chip
                           key={`${chip.mode}-${chip.color}`}
                           size="small"
                           clickable
-                          onClick={() => setChosen({ title: chip.failure_desc, recommend: chip.recommend })}
-                          label={`${chip.failure_desc} · ${chip.percent}%`}
+                          onClick={() => setChosen({ title: chip.description, recommend: chip.recommend })}
+                          label={`${chip.description} · ${chip.percent}%`}
                           sx={{
                             bgcolor: chip.color,
                             color: chip.ink,
