@@ -1,4 +1,4 @@
-import { FAILURE_MODE_WORDS } from './event-diagnosis.ts';
+import { type EventFailureMode, FAILURE_MODE_WORDS } from './event-diagnosis.ts';
 import type { FailureModeFacts } from './rvs.ts';
 
 type Language = 'en' | 'th';
@@ -88,4 +88,25 @@ export function predictedFailureWords(facts: FailureModeFacts, language: Languag
         : `Gear: GMF ${facts.gmfHz.toFixed(1)} Hz at ${at} with ${facts.sidebands} significant sideband(s)`;
     }
   }
+}
+
+/** The failure mode a description's facts are about, by the key a fault event's diagnosis names it with. */
+function modeOf(facts: FailureModeFacts): EventFailureMode {
+  switch (facts.kind) {
+    case 'bearing':
+      return BEARING[facts.defect].mode;
+    case 'cage':
+      return 'bearing_cage';
+    default:
+      return facts.kind;
+  }
+}
+
+/**
+ * The engine's default recommendation for the failure mode a description is about, in a language (by the mode's
+ * key: the same words as a fault event's diagnosis; in English the engine's own text). A model's recommendation
+ * workbook's text is the workbook's and is not said here.
+ */
+export function predictedFailureRecommendation(facts: FailureModeFacts, language: Language): string {
+  return FAILURE_MODE_WORDS[language][modeOf(facts)].recommendation;
 }

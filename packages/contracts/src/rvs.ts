@@ -320,6 +320,8 @@ const failureChip = z.object({
   facts: failureModeFacts.optional(),
   percent: z.number(),
   recommend: z.string(),
+  /** Whose `recommend` it is: the engine's default for the mode (said in the reader's language) or the workbook's. */
+  recommendSource: z.enum(['engine', 'workbook']).optional(),
   mode: z.string(),
 });
 export const rvsPredictedFailure = z.object({

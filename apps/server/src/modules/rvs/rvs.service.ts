@@ -428,6 +428,7 @@ export function createRvsService(deps: RvsServiceDeps) {
           ...(score.facts ? { facts: score.facts } : {}),
           percent: score.percent,
           recommend: advice.get(score.mode) ?? score.recommendation,
+          recommendSource: advice.has(score.mode) ? ('workbook' as const) : ('engine' as const),
         });
         out.push({
           sensorLocation: sensor.sensorName,

@@ -1,4 +1,4 @@
-import { type FailureModeFacts, predictedFailureWords } from '@sdp/contracts';
+import { type FailureModeFacts, predictedFailureRecommendation, predictedFailureWords } from '@sdp/contracts';
 import { DEMO_SEED, demoPlant, modelSimulator } from '@sdp/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, seedTenants, signIn, type TestContext } from '../../../test/harness.ts';
@@ -185,6 +185,15 @@ describe('RVS waterfall and waveform', () => {
   });
 });
 
+type Chip = {
+  mode: string;
+  failure_desc: string;
+  facts: FailureModeFacts;
+  percent: number;
+  recommend: string;
+  recommendSource: string;
+};
+
 describe('RVS predicted failures and failure history', () => {
   it('names the outer race of P101 pump DE with a percent, and finds nothing on the motor DE', async () => {
     const response = await get(`/api/v1/rvs-failure-mode/model-failure-mode/${p101.id}`);
@@ -192,8 +201,8 @@ describe('RVS predicted failures and failure history', () => {
     const rows = response.json() as {
       sensor_id: string;
       is_abnormaly: boolean;
-      alarms: { mode: string; failure_desc: string; facts: FailureModeFacts; percent: number }[];
-      warnings: { mode: string; failure_desc: string; facts: FailureModeFacts; percent: number }[];
+      alarms: Chip[];
+      warnings: Chip[];
     }[];
     const pump = rows.find((row) => row.sensor_id === pde)!;
     const chips = [...pump.alarms, ...pump.warnings];
@@ -201,8 +210,12 @@ describe('RVS predicted failures and failure history', () => {
     expect(bearing?.failure_desc).toContain('outer race');
     // Each chip carries the facts of its description: said in English they are the engine's own words, and the
     // Thai page says the same facts in Thai.
-    for (const chip of rows.flatMap((row) => [...row.alarms, ...row.warnings]))
+    for (const chip of rows.flatMap((row) => [...row.alarms, ...row.warnings])) {
       expect(predictedFailureWords(chip.facts, 'en')).toBe(chip.failure_desc);
+      // The model has no recommendation workbook: the engine's default, which the Thai page says by the mode's key.
+      expect(chip.recommendSource).toBe('engine');
+      expect(predictedFailureRecommendation(chip.facts, 'en')).toBe(chip.recommend);
+    }
     expect(predictedFailureWords(bearing!.facts, 'th')).toMatch(
       /^รางนอกของตลับลูกปืนเสียหาย \(BPFO [0-9.]+ Hz\): สูงกว่าพื้นหลัง/,
     );

@@ -31,6 +31,7 @@ const rows: RvsPredictedFailure[] = [
         },
         percent: 100,
         recommend: 'Check lubrication, plan the bearing replacement and trend the envelope more often.',
+        recommendSource: 'engine',
       },
     ],
     warnings: [
@@ -39,7 +40,8 @@ const rows: RvsPredictedFailure[] = [
         failure_desc: 'Unbalance: 1× (24.75 Hz) at 3.20 mm/s, dominant',
         facts: { kind: 'unbalance', shaftHz: 24.75, amplitude: 3.2, unit: 'mm/s', dominant: true },
         percent: 71,
-        recommend: 'Check the rotor for build-up, wear or missing parts and balance it.',
+        recommend: 'Balance the impeller at the next stop (site practice 4.2).',
+        recommendSource: 'workbook',
       },
     ],
     capturedAt: '2026-11-27T10:00:00.000Z',
@@ -81,6 +83,13 @@ describe('Predicted Failures and Recommendations (spec 03 §2.13)', () => {
       await screen.findByText(
         'รางนอกของตลับลูกปืนเสียหาย (BPFO 107.4 Hz): สูงกว่าพื้นหลัง 21.4 dB, ฮาร์มอนิก 2 เส้น (น่าจะเป็น)',
       ),
+    ).toBeTruthy();
+    // The engine's default recommendation in Thai; a model's workbook recommendation stays as the workbook wrote it.
+    expect(screen.getByText('ตรวจการหล่อลื่น วางแผนเปลี่ยนตลับลูกปืน และวัดสเปกตรัมเอนเวโลปให้ถี่ขึ้น')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ปิด' }));
+    fireEvent.click(screen.getByText(/^ความไม่สมดุล:/));
+    expect(
+      await screen.findByText('Balance the impeller at the next stop (site practice 4.2).'),
     ).toBeTruthy();
   });
 });

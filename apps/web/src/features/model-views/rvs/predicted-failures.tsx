@@ -15,7 +15,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { predictedFailureWords, type RvsPredictedFailure } from '@sdp/contracts';
+import {
+  predictedFailureRecommendation,
+  predictedFailureWords,
+  type RvsPredictedFailure,
+} from '@sdp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -32,14 +36,19 @@ type Chosen = { title: string; recommend: string };
 /**
  * Predicted Failures and Recommendations (spec 03 §2.13): per sensor the failure modes of its newest capture as
  * red (alarm) and yellow (warning) chips with description and percent, green 'No Failure Detected' otherwise; a
- * chip opens its recommendation. The description is said in the reader's language from the facts the engine
- * scored (the engine's English text where a chip has none). Locked without the RVS upgrade: greyed, nothing fetched.
+ * chip opens its recommendation. The description (and the engine's default recommendation) is said in the reader's
+ * language from the facts the engine scored (the engine's English text where a chip has none). Locked without the RVS upgrade: greyed, nothing fetched.
  */
 export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlocked: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language.startsWith('th') ? 'th' : 'en';
   const described = (chip: RvsPredictedFailure['alarms'][number]) =>
     chip.facts ? predictedFailureWords(chip.facts, language) : chip.failure_desc;
+  // The engine's default recommendation in the reader's language too; a workbook's text as the workbook wrote it.
+  const advised = (chip: RvsPredictedFailure['alarms'][number]) =>
+    chip.facts && chip.recommendSource === 'engine'
+      ? predictedFailureRecommendation(chip.facts, language)
+      : chip.recommend;
   const failures = usePredictedFailures(modelId, unlocked);
   const [chosen, setChosen] = useState<Chosen>();
   return (
@@ -95,12 +104,14 @@ export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlo
                         ...row.alarms.map((chip) => ({
                           ...chip,
                           description: described(chip),
+                          advice: advised(chip),
                           color: ALARM_COLOR,
                           ink: statusInk(2),
                         })),
                         ...row.warnings.map((chip) => ({
                           ...chip,
                           description: described(chip),
+                          advice: advised(chip),
                           color: WARNING_COLOR,
                           ink: statusInk(1),
                         })),
@@ -109,7 +120,7 @@ export function PredictedFailures({ modelId, unlocked }: { modelId: string; unlo
                           key={`${chip.mode}-${chip.color}`}
                           size="small"
                           clickable
-                          onClick={() => setChosen({ title: chip.description, recommend: chip.recommend })}
+                          onClick={() => setChosen({ title: chip.description, recommend: chip.advice })}
                           label={`${chip.description} · ${chip.percent}%`}
                           sx={{
                             bgcolor: chip.color,
