@@ -328,6 +328,7 @@ export async function buildApp({
     futureToleranceMs: config.ingestFutureToleranceMs,
     announce: modelDataEvents.announce,
     compute,
+    warn: (message, detail) => app.log.warn(detail, message),
   });
   const ingestAdmission = createAdmission(config.ingestAdmission);
   const master = createMasterRepository(db);

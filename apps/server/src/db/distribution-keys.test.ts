@@ -65,6 +65,11 @@ const FAN_OUT: { file: string; pattern: RegExp; why: string }[] = [
     why: 'the same sweep rewriting one capture it found',
   },
   {
+    file: 'modules/ingest/ingest.repository.ts',
+    pattern: /FROM measurement_arrivals a JOIN series s ON s\.id = a\.series_id\s+WHERE s\.model_id IN/,
+    why: "the minute's sweep for points queued but whose analysis job was never sent (a process stopped after the commit), over every shard once a minute; the queue is taken within seconds, so it is small",
+  },
+  {
     file: 'modules/timeseries/timeseries.repository.ts',
     pattern: /FROM waveforms WHERE id = /,
     why: 'a capture opened by its id (waveform routes); waveforms_id_idx on every shard',

@@ -389,6 +389,50 @@ describe('the analysis pipeline', () => {
     }
   });
 
+  it('stores points whose analysis job cannot be sent, and analyses them once the maintenance requeues it', async () => {
+    const tag = await seedEquipment(ctx.db, tenants.companyId, 'TR9');
+    const model = await createModel(ctx.app, tag, 1, {
+      alarm_management: { persistence_from: 3, persistence_to: 5 },
+    });
+    // The queue refuses this model's job, as if it could not be reached after the batch committed.
+    await sql`CREATE FUNCTION refuse_analysis_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'queue unavailable'; END $$`.execute(ctx.db);
+    await sql`CREATE TRIGGER refuse_analysis_job BEFORE INSERT ON pgboss.job FOR EACH ROW
+      WHEN (NEW.singleton_key = ${sql.lit(model.id)}) EXECUTE FUNCTION refuse_analysis_job()`.execute(ctx.db);
+    let response: Awaited<ReturnType<typeof ingest>>;
+    try {
+      response = await ingest(
+        model.code,
+        [900, 910, 920, 930, 940].map((value, i) => ({ tag: 'h2', ts: minutes(300 + i), value })),
+      );
+    } finally {
+      await sql`DROP TRIGGER refuse_analysis_job ON pgboss.job`.execute(ctx.db);
+      await sql`DROP FUNCTION refuse_analysis_job()`.execute(ctx.db);
+    }
+    // Stored and said so: the points committed before the job was sent.
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ accepted: 5, rejected: 0 });
+    const queued = async () =>
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM measurement_arrivals a JOIN series s ON s.id = a.series_id
+            WHERE s.model_id = ${model.id}`.execute(ctx.db)
+        ).rows[0]?.n,
+      );
+    const jobs = await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job
+      WHERE name = 'analyse' AND singleton_key = ${model.id}`.execute(ctx.db);
+    expect(Number(jobs.rows[0]?.n)).toBe(0);
+    expect(await queued()).toBeGreaterThan(0);
+    expect(await modelStatus(model.id)).not.toBe(2);
+
+    expect(await ctx.services.ingest.requeueUnanalysed()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => modelStatus(model.id), { timeout: 20_000 }).toBe(2);
+    expect(await queued()).toBe(0);
+    expect((await events(model.id)).map((event) => [event.tag, event.alarm_type])).toEqual([['h2', 2]]);
+  });
+
   it('analyses a capture whose job was never sent once the maintenance requeues it', async () => {
     const tag = await seedEquipment(ctx.db, tenants.companyId, 'P3');
     const model = await createModel(ctx.app, tag, 5, {

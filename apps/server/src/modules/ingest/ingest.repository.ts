@@ -637,16 +637,20 @@ export function createIngestRepository(pool: pg.Pool) {
     },
 
     /**
-     * Models with captures their analysis has not taken, for the minute's maintenance to enqueue their job again: a
-     * capture's job is sent after its commit, so a process stopping in between leaves the capture for this sweep.
-     * Read through the partial index of captures not analysed (migration 0050); on a cluster it asks every shard, once
-     * a minute. Active models only: an inactive model's analysis takes nothing, so its captures would bring its job
-     * back every minute until it is active again.
+     * Models with captures or queued points their analysis has not taken, for the minute's maintenance to enqueue
+     * their job again: a batch's or capture's job is sent after its commit, so a process stopping in between leaves
+     * the data for this sweep. Captures are read through the partial index of those not analysed (migration 0050),
+     * the points' queue (taken within seconds) whole; on a cluster it asks every shard, once a minute. Active models
+     * only: an inactive model's analysis takes nothing, so its data would bring its job back every minute until it
+     * is active again.
      */
-    async modelsWithUnanalysedCaptures(): Promise<string[]> {
+    async modelsWithUnanalysedData(): Promise<string[]> {
       const { rows } = await pool.query<{ model_id: string }>(
-        `SELECT DISTINCT model_id FROM waveforms WHERE analysed_at IS NULL
-         AND model_id IN (SELECT id FROM equipment_models WHERE is_active)`,
+        `SELECT model_id FROM waveforms WHERE analysed_at IS NULL
+           AND model_id IN (SELECT id FROM equipment_models WHERE is_active)
+         UNION
+         SELECT s.model_id FROM measurement_arrivals a JOIN series s ON s.id = a.series_id
+           WHERE s.model_id IN (SELECT id FROM equipment_models WHERE is_active)`,
       );
       return rows.map((row) => row.model_id);
     },

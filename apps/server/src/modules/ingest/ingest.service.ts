@@ -38,8 +38,10 @@ export function createIngestService(deps: {
   announce?: (companyId: string, modelIds: string[]) => void;
   /** Differentiates a capture sent in velocity or displacement off the event loop (units.ts). */
   compute?: Pick<ComputePool, 'call'>;
+  /** Told of an analysis job that could not be sent after its data committed (the maintenance sends it). */
+  warn?: (message: string, detail: Record<string, unknown>) => void;
 }) {
-  const { pool, repository, master, jobs, futureToleranceMs, announce, compute } = deps;
+  const { pool, repository, master, jobs, futureToleranceMs, announce, compute, warn } = deps;
 
   /**
    * Models named by the request, of the key's company only. A code that exists only in another company answers as
@@ -53,8 +55,37 @@ export function createIngestService(deps: {
   }
 
   /**
-   * Stores the batch in one transaction, then queues the analysis of each model touched; all or nothing. Once it
+   * The model's analysis job, after the data committed and outside any transaction; none when one is already
+   * waiting (it starts after this, so it takes this data too): a burst of batches or captures of a model mostly
+   * reads.
+   */
+  const enqueueAnalysis = (modelId: string) =>
+    jobs.send('analyse', { modelId }, undefined, { singletonKey: modelId, unlessWaiting: true });
+
+  /**
+   * enqueueAnalysis once the data is committed: the client is told it is stored, as it is, even when the queue
+   * cannot be reached; the minute's maintenance sends the job then (requeueUnanalysed).
+   */
+  const enqueueAfterCommit = async (modelId: string) => {
+    try {
+      await enqueueAnalysis(modelId);
+    } catch (error) {
+      warn?.('analysis job not sent after ingest; the maintenance sends it', {
+        modelId,
+        error: (error as Error).message,
+      });
+    }
+  };
+
+  /**
+   * Stores the batch in one transaction, all or nothing, then queues the analysis of each model touched. Once it
    * commits, open pages of those models hear of it.
+   *
+   * The analysis job is sent after the commit, as a capture's is (issue 28 item 1): sent inside the transaction, the
+   * queue's singleton insert of a model's job waited on every other batch of the model still writing, and held the
+   * batch's locks on its series rows meanwhile, so concurrent batches of one model committed one after another. The
+   * points' queue rows (measurement_arrivals) are written in the transaction: a process stopping between the commit
+   * and the send leaves them for the minute's maintenance, which sends the job again (requeueUnanalysed).
    */
   async function write<T>(
     companyId: string,
@@ -63,33 +94,22 @@ export function createIngestService(deps: {
     phases: PhaseRecorder,
   ): Promise<T> {
     const touched = [...modelIds];
-    const result = await withTransaction(pool, async (client) => {
-      const stored = await work(client);
-      for (const modelId of touched)
-        await jobs.send('analyse', { modelId }, client, { singletonKey: modelId });
-      phases.lap('jobs');
-      return stored;
-    });
+    const result = await withTransaction(pool, work);
     phases.lap('commit');
+    for (const modelId of touched) await enqueueAfterCommit(modelId);
+    phases.lap('jobs');
     announce?.(companyId, touched);
     return result;
   }
 
-  /**
-   * The model's analysis job, after the capture committed and outside any transaction; none when one is already
-   * waiting (it starts after this, so it takes this capture too): a burst of captures of a model mostly reads.
-   */
-  const enqueueAnalysis = (modelId: string) =>
-    jobs.send('analyse', { modelId }, undefined, { singletonKey: modelId, unlessWaiting: true });
-
   return {
     /**
-     * Every minute (the maintenance job): the analysis job of every model that still has captures not analysed, in
-     * case a process stopped between storing a capture and enqueuing its job. A model whose job is already waiting
-     * gets no second one.
+     * Every minute (the maintenance job): the analysis job of every model that still has captures not analysed or
+     * points queued for its analysis, in case a process stopped between storing them and enqueuing its job. A model
+     * whose job is already waiting gets no second one.
      */
     async requeueUnanalysed() {
-      const models = await repository.modelsWithUnanalysedCaptures();
+      const models = await repository.modelsWithUnanalysedData();
       for (const modelId of models) await enqueueAnalysis(modelId);
       return models.length;
     },
@@ -290,7 +310,7 @@ export function createIngestService(deps: {
         samples: stored,
       });
       phases.lap('write');
-      await enqueueAnalysis(model.id);
+      await enqueueAfterCommit(model.id);
       phases.lap('jobs');
       announce?.(companyId, [model.id]);
       return { ...result, samples: count };

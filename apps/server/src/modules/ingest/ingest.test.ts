@@ -130,6 +130,8 @@ describe('POST /api/v1/ingest/measurements', () => {
         'queue',
         'rollups',
         'commit',
+        // The analysis job, sent after the commit.
+        'jobs',
       ]),
     );
     for (const ms of phases.values()) expect(ms).toBeGreaterThanOrEqual(0);
