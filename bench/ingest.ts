@@ -73,133 +73,163 @@ const serverEnv: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
   ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
   : {};
 
+/** Rounds of the HTTP phase and its COPY baselines, one after the other (BENCH_INGEST_ROUNDS): the median is held. */
+const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
+/** Each round writes its own half-year (the HTTP phase spans 173 days of minutes), so no round meets another's rows. */
+const ROUND_SPAN_MS = 190 * 86_400_000;
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
 await withBenchServer(
   async ({ server, plant, database }) => {
-    const start = Date.parse('2025-01-01T00:00:00Z');
     const batches = POINTS / BATCH;
-    const body = (batch: number) =>
-      JSON.stringify({
-        modelCode: plant.modelCode,
-        points: Array.from({ length: BATCH }, (_, i) => {
-          const n = batch * BATCH + i;
-          return {
-            tag: TAGS[n % TAGS.length],
-            ts: start + Math.floor(n / TAGS.length) * 60_000,
-            value: (n % 1000) / 10,
-          };
-        }),
-      });
-    // Bodies are built before timing: we measure the server, not the client's JSON.stringify.
-    const bodies = Array.from({ length: batches }, (_, b) => body(b));
-
+    const serverPid = server.process.pid ?? 0;
+    const client = await database();
     let maxRss = 0;
     const sampler = setInterval(
       () =>
-        void rssMb(server.process.pid ?? 0)
+        void rssMb(serverPid)
           .then((mb) => (maxRss = Math.max(maxRss, mb)))
           // A sample racing the server's exit is not a result.
           .catch(() => undefined),
       100,
     );
-    // Where the server's time goes: the Server-Timing phases of every answer, summed.
+    // Where the server's time goes: the Server-Timing phases of every answer, summed over the rounds.
     const phases = new Map<string, number>();
-    let next = 0;
-    const serverPid = server.process.pid ?? 0;
-    const client = await database();
-    await settle(client);
-    const httpCpuStart = await treeCpuSeconds(serverPid);
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < batches) {
-          const mine = next++;
-          const response = await fetch(`${server.url}/api/v1/ingest/measurements`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${plant.key}`, 'content-type': 'application/json' },
-            body: bodies[mine],
-          });
-          for (const [phase, ms] of parseServerTiming(response.headers.get('server-timing')))
-            phases.set(phase, (phases.get(phase) ?? 0) + ms);
-          const result = (await response.json()) as { accepted: number };
-          if (result.accepted !== BATCH)
-            throw new Error(`batch ${mine}: ${JSON.stringify(result).slice(0, 200)}`);
-        }
-      }),
-    );
-    const httpSeconds = (performance.now() - started) / 1000;
-    const httpCpu = perMillion(httpCpuStart, await treeCpuSeconds(serverPid), POINTS);
-    clearInterval(sampler);
 
-    // Baseline: COPY the same shape of rows into a new series of the same table.
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline') RETURNING id`,
-      [plant.modelId],
-    );
-    const seriesId = rows[0]?.id;
-    function* lines() {
-      for (let b = 0; b < batches; b++) {
-        let chunk = '';
+    async function round(index: number) {
+      const start = Date.parse('2023-01-01T00:00:00Z') + index * ROUND_SPAN_MS;
+      const body = (batch: number) =>
+        JSON.stringify({
+          modelCode: plant.modelCode,
+          points: Array.from({ length: BATCH }, (_, i) => {
+            const n = batch * BATCH + i;
+            return {
+              tag: TAGS[n % TAGS.length],
+              ts: start + Math.floor(n / TAGS.length) * 60_000,
+              value: (n % 1000) / 10,
+            };
+          }),
+        });
+      // Bodies are built before timing: we measure the server, not the client's JSON.stringify.
+      const bodies = Array.from({ length: batches }, (_, b) => body(b));
+      let next = 0;
+      await settle(client);
+      const httpCpuStart = await treeCpuSeconds(serverPid);
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (next < batches) {
+            const mine = next++;
+            const response = await fetch(`${server.url}/api/v1/ingest/measurements`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${plant.key}`, 'content-type': 'application/json' },
+              body: bodies[mine],
+            });
+            for (const [phase, ms] of parseServerTiming(response.headers.get('server-timing')))
+              phases.set(phase, (phases.get(phase) ?? 0) + ms);
+            const result = (await response.json()) as { accepted: number };
+            if (result.accepted !== BATCH)
+              throw new Error(`batch ${mine}: ${JSON.stringify(result).slice(0, 200)}`);
+          }
+        }),
+      );
+      const httpSeconds = (performance.now() - started) / 1000;
+      const rssAfter = maxRss;
+      const httpCpu = perMillion(httpCpuStart, await treeCpuSeconds(serverPid), POINTS);
+
+      // Baseline: COPY the same shape of rows into a new series of the same table.
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO series (model_id, tag) VALUES ($1, $2) RETURNING id`,
+        [plant.modelId, `copy-baseline-${index}`],
+      );
+      const seriesId = rows[0]?.id;
+      function* lines() {
+        for (let b = 0; b < batches; b++) {
+          let chunk = '';
+          for (let i = 0; i < BATCH; i++) {
+            const n = b * BATCH + i;
+            chunk += `${seriesId}\t${new Date(start + n * 1000).toISOString()}\t${(n % 1000) / 10}\n`;
+          }
+          yield chunk;
+        }
+      }
+      await settle(client);
+      const copyStarted = performance.now();
+      await pipeline(
+        Readable.from(lines()),
+        client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN')),
+      );
+      const copySeconds = (performance.now() - copyStarted) / 1000;
+
+      // Second baseline: binary COPY of buffers built before timing (PostgreSQL's cheapest path, nothing formatted or
+      // parsed as text). Encoded here with BigInt writes, independently of the server's encoder.
+      const binary = await client.query<{ id: string }>(
+        `INSERT INTO series (model_id, tag) VALUES ($1, $2) RETURNING id`,
+        [plant.modelId, `copy-baseline-binary-${index}`],
+      );
+      const binarySeries = BigInt(binary.rows[0]?.id ?? 0);
+      const PG_EPOCH_US = 946_684_800_000_000n;
+      const chunks = Array.from({ length: batches }, (_, b) => {
+        const chunk = Buffer.alloc(BATCH * 38);
         for (let i = 0; i < BATCH; i++) {
           const n = b * BATCH + i;
-          chunk += `${seriesId}\t${new Date(start + n * 1000).toISOString()}\t${(n % 1000) / 10}\n`;
+          const at = i * 38;
+          chunk.writeInt16BE(3, at);
+          chunk.writeInt32BE(8, at + 2);
+          chunk.writeBigInt64BE(binarySeries, at + 6);
+          chunk.writeInt32BE(8, at + 14);
+          chunk.writeBigInt64BE(BigInt(start + n * 1000) * 1000n - PG_EPOCH_US, at + 18);
+          chunk.writeInt32BE(8, at + 26);
+          chunk.writeDoubleBE((n % 1000) / 10, at + 30);
         }
-        yield chunk;
-      }
-    }
-    await settle(client);
-    const copyStarted = performance.now();
-    await pipeline(
-      Readable.from(lines()),
-      client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN')),
-    );
-    const copySeconds = (performance.now() - copyStarted) / 1000;
+        return chunk;
+      });
+      const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+      const trailer = Buffer.from([0xff, 0xff]);
+      await settle(client);
+      const binaryCpuStart = await treeCpuSeconds(serverPid);
+      const binaryStarted = performance.now();
+      await pipeline(
+        Readable.from([header, ...chunks, trailer]),
+        client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN (FORMAT binary)')),
+      );
+      const binarySeconds = (performance.now() - binaryStarted) / 1000;
+      const binaryCpu = perMillion(binaryCpuStart, await treeCpuSeconds(serverPid), POINTS);
 
-    // Second baseline: binary COPY of buffers built before timing (PostgreSQL's cheapest path, nothing formatted or
-    // parsed as text). Encoded here with BigInt writes, independently of the server's encoder.
-    const binary = await client.query<{ id: string }>(
-      `INSERT INTO series (model_id, tag) VALUES ($1, 'copy-baseline-binary') RETURNING id`,
-      [plant.modelId],
-    );
-    const binarySeries = BigInt(binary.rows[0]?.id ?? 0);
-    const PG_EPOCH_US = 946_684_800_000_000n;
-    const chunks = Array.from({ length: batches }, (_, b) => {
-      const chunk = Buffer.alloc(BATCH * 38);
-      for (let i = 0; i < BATCH; i++) {
-        const n = b * BATCH + i;
-        const at = i * 38;
-        chunk.writeInt16BE(3, at);
-        chunk.writeInt32BE(8, at + 2);
-        chunk.writeBigInt64BE(binarySeries, at + 6);
-        chunk.writeInt32BE(8, at + 14);
-        chunk.writeBigInt64BE(BigInt(start + n * 1000) * 1000n - PG_EPOCH_US, at + 18);
-        chunk.writeInt32BE(8, at + 26);
-        chunk.writeDoubleBE((n % 1000) / 10, at + 30);
-      }
-      return chunk;
-    });
-    const header = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
-    const trailer = Buffer.from([0xff, 0xff]);
-    await settle(client);
-    const binaryCpuStart = await treeCpuSeconds(serverPid);
-    const binaryStarted = performance.now();
-    await pipeline(
-      Readable.from([header, ...chunks, trailer]),
-      client.query(copyFrom('COPY measurements (series_id, ts, value) FROM STDIN (FORMAT binary)')),
-    );
-    const binarySeconds = (performance.now() - binaryStarted) / 1000;
-    const binaryCpu = perMillion(binaryCpuStart, await treeCpuSeconds(serverPid), POINTS);
+      const httpRate = POINTS / httpSeconds;
+      const textRate = POINTS / copySeconds;
+      const binaryRate = POINTS / binarySeconds;
+      // The budget is held against the faster of the two.
+      const copyRate = Math.max(textRate, binaryRate);
+      return {
+        httpRate,
+        textRate,
+        binaryRate,
+        copyRate,
+        ratio: httpRate / copyRate,
+        httpCpu,
+        binaryCpu,
+        rssAfter,
+      };
+    }
+
+    const rounds = [];
+    for (let index = 0; index < ROUNDS; index++) rounds.push(await round(index));
+    clearInterval(sampler);
     await client.end();
 
-    const httpRate = POINTS / httpSeconds;
-    const textRate = POINTS / copySeconds;
-    const binaryRate = POINTS / binarySeconds;
-    // The budget is held against the faster of the two.
-    const copyRate = Math.max(textRate, binaryRate);
-    const ratio = httpRate / copyRate;
-    const pass = ratio >= 0.8 && httpRate >= 100_000 && maxRss <= 500;
-    const split = [...phases].map(([phase, ms]) => `${phase} ${(ms / batches).toFixed(1)}`).join(', ');
+    // The round of the median ratio is the one printed in full; every round's ratio beside it.
+    const ratio = median(rounds.map((r) => r.ratio));
+    const held = rounds.find((r) => r.ratio === ratio) as (typeof rounds)[number];
+    const pass = ratio >= 0.8 && held.httpRate >= 100_000 && maxRss <= 500;
+    const split = [...phases]
+      .map(([phase, ms]) => `${phase} ${(ms / (batches * ROUNDS)).toFixed(1)}`)
+      .join(', ');
+    const rate = (value: number) => Math.round(value).toLocaleString('en');
     console.log(
-      `ingest: HTTP ${Math.round(httpRate).toLocaleString('en')} points/s (${CLIENTS} clients, ${BATCH}-point JSON batches, ${POINTS.toLocaleString('en')} points); baseline raw COPY ${Math.round(copyRate).toLocaleString('en')} points/s (text ${Math.round(textRate).toLocaleString('en')}, binary ${Math.round(binaryRate).toLocaleString('en')}); ratio ${ratio.toFixed(2)} (budget ≥ 0.80 and ≥ 100,000 points/s); server RSS max ${Math.round(maxRss)} MB (budget ≤ 500); server ms per batch: ${split}; CPU s per million points (server and database, whatever else runs): HTTP ${httpCpu}, binary COPY ${binaryCpu}; ${pass ? 'PASS' : 'FAIL'}`,
+      `ingest: HTTP ${rate(held.httpRate)} points/s (${CLIENTS} clients, ${BATCH}-point JSON batches, ${POINTS.toLocaleString('en')} points); baseline raw COPY ${rate(held.copyRate)} points/s (text ${rate(held.textRate)}, binary ${rate(held.binaryRate)}); ratio ${ratio.toFixed(2)}, the median of ${ROUNDS} rounds (${rounds.map((r) => r.ratio.toFixed(2)).join(', ')}; server RSS max by then ${rounds.map((r) => Math.round(r.rssAfter)).join(', ')} MB) (budget ≥ 0.80 and ≥ 100,000 points/s); server RSS max ${Math.round(maxRss)} MB (budget ≤ 500); server ms per batch: ${split}; CPU s per million points (server and database, whatever else runs): HTTP ${held.httpCpu}, binary COPY ${held.binaryCpu}; ${pass ? 'PASS' : 'FAIL'}`,
     );
   },
   {},
