@@ -55,6 +55,40 @@ describe('describeAuditEntry', () => {
     await i18next.changeLanguage('en');
   });
 
+  it("says a Duval zone event's message in Thai from the diagnosis the entry recorded", async () => {
+    const diagnosis = {
+      mode: 'thermal_fault_t3',
+      part: 'main_tank',
+      location: '',
+      quantity: 'Main tank Duval zone T3',
+      value: 52.1,
+      limit: null,
+      unit: '%',
+      level: 1,
+      direction: 'high',
+      engine: null,
+      workbookRecommendation: null,
+      duval: {
+        zone: 'T3',
+        gases: { ch4: 30, c2h4: 60, c2h2: 5 },
+        shares: { ch4: 31.6, c2h4: 63.2, c2h2: 5.2 },
+        gasesWithinLimits: false,
+      },
+    };
+    const done = entry('done', {
+      alarmMessage: 'Warning: Main tank Duval zone T3 (Thermal fault above 700 °C)',
+      diagnosis,
+    });
+    expect(describeAuditEntry(done, i18next.t)?.detail).toBe(
+      'Alarm: Warning: Main tank Duval zone T3 (Thermal fault above 700 °C)',
+    );
+    await i18next.changeLanguage('th');
+    expect(describeAuditEntry(done, i18next.t)?.detail).toContain(
+      'เตือน: โซนดูวาล T3 ของถังหลัก (ความผิดปกติทางความร้อนสูงกว่า 700 °C)',
+    );
+    await i18next.changeLanguage('en');
+  });
+
   it('leaves other kinds of entries to the raw view', () => {
     expect(describeAuditEntry(entry('create', { title: 'x' }, 'structure'), i18next.t)).toBeNull();
     expect(describeAuditEntry(entry('escalate-unknown', {}), i18next.t)).toBeNull();
