@@ -139,6 +139,10 @@ test('at 390 px the alarm list, the company page and the fault table keep status
 
       // The model's fault table: the event and its actions in two columns.
       await page.goto(`/model/${model.id}`);
+      // On a phone the panels under the model's body mount as they are scrolled near (issue 29): scroll to it, as
+      // a person does.
+      await page.getByRole('heading', { name: model.title }).waitFor();
+      await page.getByRole('region', { name: 'Fault Event Alarm' }).first().scrollIntoViewIfNeeded();
       const table = page.getByRole('table', { name: 'New Fault Event Alarm' });
       const event = table
         .getByRole('row')

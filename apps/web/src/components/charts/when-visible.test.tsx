@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneScreen } from '../../testing/phone-screen.ts';
 import { DeferredPanel, WhenVisible } from './when-visible.tsx';
 
 afterEach(() => {
@@ -90,5 +91,41 @@ describe('DeferredPanel', () => {
     expect(screen.queryByText('notes')).toBeNull();
     act(() => idle.current());
     expect(await screen.findByText('notes')).toBeTruthy();
+  });
+
+  it('on a phone waits to be scrolled near: an idle browser does not mount it', async () => {
+    phoneScreen();
+    const notify = stubIntersectionObserver();
+    const idle = stubIdle();
+    render(
+      <DeferredPanel label="Note" minHeight={300}>
+        <p>notes</p>
+      </DeferredPanel>,
+    );
+    act(() => idle.current());
+    expect(screen.queryByText('notes')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Note' })).toBeTruthy();
+    act(() => notify.current([{ isIntersecting: true }]));
+    expect(await screen.findByText('notes')).toBeTruthy();
+  });
+
+  it('with its code to load keeps the same stand-in until the code is in, then shows the panel', async () => {
+    const notify = stubIntersectionObserver();
+    stubIdle();
+    let arrive: () => void = () => undefined;
+    const load = vi.fn(() => new Promise<void>((resolve) => (arrive = resolve)));
+    render(
+      <DeferredPanel label="Status history" minHeight={300} load={load}>
+        <p>history</p>
+      </DeferredPanel>,
+    );
+    const standIn = screen.getByRole('region', { name: 'Status history' });
+    expect(load).not.toHaveBeenCalled();
+    act(() => notify.current([{ isIntersecting: true }]));
+    expect(load).toHaveBeenCalledOnce();
+    expect(screen.getByRole('region', { name: 'Status history' })).toBe(standIn);
+    expect(screen.queryByText('history')).toBeNull();
+    await act(async () => arrive());
+    expect(await screen.findByText('history')).toBeTruthy();
   });
 });

@@ -1,5 +1,13 @@
 import Box from '@mui/material/Box';
-import { type ReactNode, type RefObject, startTransition, useEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /** Mounts waiting for the browser to be idle, one at a time in page order (one idle period each). */
 const idleQueue: (() => void)[] = [];
@@ -69,20 +77,50 @@ export function WhenVisible({ minHeight, children }: { minHeight: number; childr
 }
 
 /**
- * A panel of a long page mounted when it comes near the screen or the browser is idle after the first paint
- * (issue 29: the page's first render and requests are what is on screen). Until then a section of the panel's
- * name and about its height stands in its place, so the page's outline lists it, scrolling to it mounts it, and
- * nothing below it moves when it comes.
+ * Whether the screen is wide enough for the app's side-by-side layout (MUI's `md`, 900 px): a desktop or a large
+ * tablet, not a phone.
+ */
+function wideScreen(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 900px)').matches;
+}
+
+/**
+ * A panel of a long page mounted when it comes near the screen or, on a wide screen, when the browser is idle after
+ * the first paint (issue 29: the page's first render and requests are what is on screen). On a phone it waits to be
+ * scrolled near: mounting the fault event table, status history, alarm precision and notes while the page loaded
+ * took 0.4 s of a phone's main thread after the first screen (1.6 s in Lighthouse's 4× slowed CPU) and their
+ * requests, for panels far below the first screen. Until then, and while a lazy panel's code comes (`load`), a
+ * section of the panel's name and about its height stands in its place, so the page's outline lists it, scrolling to
+ * it mounts it, and nothing below it moves when it comes.
  */
 export function DeferredPanel({
   label,
   minHeight,
+  load,
   children,
 }: {
   label: string;
   minHeight: number;
+  /**
+   * The panel's code when it is a chunk of its own (the import its React.lazy uses): fetched once the panel is to
+   * mount, the stand-in staying the same element meanwhile, so the panel replaces it in one step.
+   */
+  load?: () => Promise<unknown>;
   children: ReactNode;
 }) {
-  const [box, near] = useNearScreen<HTMLElement>('400px 0px', true);
-  return near ? children : <Box component="section" ref={box} aria-label={label} sx={{ minHeight }} />;
+  const [idle] = useState(wideScreen);
+  const [box, near] = useNearScreen<HTMLElement>('400px 0px', idle);
+  const [loaded, setLoaded] = useState(load === undefined);
+  useEffect(() => {
+    if (!near || loaded || !load) return;
+    let current = true;
+    // A failed download mounts the panel anyway: its lazy import fails again there, to the page's error boundary.
+    const done = () => current && startTransition(() => setLoaded(true));
+    load().then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [near, loaded, load]);
+  const standIn = <Box component="section" ref={box} aria-label={label} sx={{ minHeight }} />;
+  return near && loaded ? <Suspense fallback={standIn}>{children}</Suspense> : standIn;
 }

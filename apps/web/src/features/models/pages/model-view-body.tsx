@@ -1,21 +1,46 @@
 import type { ModelDetail } from '@sdp/contracts';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeferredPanel } from '../../../components/charts/when-visible.tsx';
 import { ConfigurationAccordion } from '../../../components/configuration-accordion.tsx';
 import { canIn } from '../../../lib/permissions.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { AlarmPrecisionPanel } from '../../fault-events/components/alarm-precision-panel.tsx';
-import { FaultEventHistoryLog } from '../../fault-events/components/fault-event-history-log.tsx';
-import { FaultEventPanel } from '../../fault-events/components/fault-event-panel.tsx';
 import { ModelTypeView } from '../../model-views/model-type-view.tsx';
 import { BaselineStatus } from '../../model-views/shared/baseline-status.tsx';
-import { NotePanel } from '../../notes/components/note-panel.tsx';
-import { CustomizeReportPanel } from '../../reports/components/customize-report-panel.tsx';
 import { SensorPointNotesProvider } from '../../sensor-point-notes/components/sensor-point-notes-provider.tsx';
-import { StatusHistoryPanel } from '../../status-history/components/status-history-panel.tsx';
 import { useReloadModel } from '../api/keys.ts';
 import { useUpdateConfigurationValue } from '../api/update-configuration-value.ts';
 import { informationTitle } from '../rules/information-title.ts';
+
+// The panels under the type's body are chunks of their own, fetched when a panel is to mount (issue 29: their code was
+// a third of the body's chunk, downloaded and run before the first screen could be drawn, for panels below it).
+const panelChunks = {
+  customizeReport: () => import('../../reports/components/customize-report-panel.tsx'),
+  faultEvents: () => import('../../fault-events/components/fault-event-panel.tsx'),
+  statusHistory: () => import('../../status-history/components/status-history-panel.tsx'),
+  alarmPrecision: () => import('../../fault-events/components/alarm-precision-panel.tsx'),
+  notes: () =>
+    Promise.all([
+      import('../../notes/components/note-panel.tsx'),
+      import('../../fault-events/components/fault-event-history-log.tsx'),
+    ]),
+};
+const CustomizeReportPanel = lazy(() =>
+  panelChunks.customizeReport().then((module) => ({ default: module.CustomizeReportPanel })),
+);
+const FaultEventPanel = lazy(() =>
+  panelChunks.faultEvents().then((module) => ({ default: module.FaultEventPanel })),
+);
+const StatusHistoryPanel = lazy(() =>
+  panelChunks.statusHistory().then((module) => ({ default: module.StatusHistoryPanel })),
+);
+const AlarmPrecisionPanel = lazy(() =>
+  panelChunks.alarmPrecision().then((module) => ({ default: module.AlarmPrecisionPanel })),
+);
+const NotePanel = lazy(() => panelChunks.notes().then(([module]) => ({ default: module.NotePanel })));
+const FaultEventHistoryLog = lazy(() =>
+  panelChunks.notes().then(([, module]) => ({ default: module.FaultEventHistoryLog })),
+);
 
 /**
  * Everything of a model page under its header: the learned baseline, the body of its type with its configuration
@@ -55,7 +80,11 @@ export function ModelViewBody({ detail, timeZone }: { detail: ModelDetail; timeZ
           first paint (issue 29: on a phone the first render and requests are what is on screen). */}
       {/* The MCA Customize Report panel (spec 03 §2.17) follows the MCA body: the page composes features, views do not. */}
       {detail.equipmentModelTypeId === 2 ? (
-        <DeferredPanel label={t('reports.customize.title')} minHeight={320}>
+        <DeferredPanel
+          label={t('reports.customize.title')}
+          minHeight={320}
+          load={panelChunks.customizeReport}
+        >
           <CustomizeReportPanel
             companyId={detail.companyId}
             modelId={detail.id}
@@ -64,16 +93,16 @@ export function ModelViewBody({ detail, timeZone }: { detail: ModelDetail; timeZ
           />
         </DeferredPanel>
       ) : null}
-      <DeferredPanel label={t('faultEvents.title')} minHeight={96}>
+      <DeferredPanel label={t('faultEvents.title')} minHeight={96} load={panelChunks.faultEvents}>
         <FaultEventPanel modelId={detail.id} companyId={detail.companyId} timeZone={timeZone} />
       </DeferredPanel>
-      <DeferredPanel label={t('statusHistory.title')} minHeight={320}>
+      <DeferredPanel label={t('statusHistory.title')} minHeight={320} load={panelChunks.statusHistory}>
         <StatusHistoryPanel modelId={detail.id} timeZone={timeZone} />
       </DeferredPanel>
-      <DeferredPanel label={t('alarmOutcomes.title')} minHeight={240}>
+      <DeferredPanel label={t('alarmOutcomes.title')} minHeight={240} load={panelChunks.alarmPrecision}>
         <AlarmPrecisionPanel scope={{ modelId: detail.id }} />
       </DeferredPanel>
-      <DeferredPanel label={t('notes.title')} minHeight={320}>
+      <DeferredPanel label={t('notes.title')} minHeight={320} load={panelChunks.notes}>
         <NotePanel
           modelId={detail.id}
           timeZone={timeZone}
