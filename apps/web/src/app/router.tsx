@@ -5,6 +5,7 @@ import { createLoginLoader } from '../features/auth/routes/login.ts';
 import { createLoginRedirectLoader } from '../features/auth/routes/login-redirect.ts';
 import { createLogoutRedirectLoader } from '../features/auth/routes/logout-redirect.ts';
 import { modelSummaryQueryOptions } from '../features/model-views/api/get-model-summary.ts';
+import { loadTypeView } from '../features/model-views/type-view-chunks.ts';
 import { modelQueryOptions } from '../features/models/api/get-model.ts';
 import { HomeRedirect } from './home-redirect.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -133,8 +134,21 @@ export function createAppRouter(queryClient: QueryClient) {
                   // three request hops late).
                   loader: ({ params }) => {
                     if (params.id) {
-                      void queryClient.prefetchQuery(modelQueryOptions(params.id));
-                      void queryClient.prefetchQuery(modelSummaryQueryOptions(params.id));
+                      const id = params.id;
+                      // Once the model's answer names its type, that type's body is asked for (its own chunk), and
+                      // an RVS model's machine diagram, the largest thing on a phone's first screen (its LCP), is
+                      // fetched so it is in the browser's cache when the body draws it (issue 29).
+                      void queryClient.prefetchQuery(modelQueryOptions(id)).then(() => {
+                        const model = queryClient.getQueryData(modelQueryOptions(id).queryKey);
+                        if (model) void loadTypeView(model.equipmentModelTypeId).catch(() => undefined);
+                        const diagram = model?.settings.rvs_diagram_in?.diagram_url;
+                        if (diagram) {
+                          const image = new Image();
+                          image.fetchPriority = 'high';
+                          image.src = diagram;
+                        }
+                      });
+                      void queryClient.prefetchQuery(modelSummaryQueryOptions(id));
                     }
                     return null;
                   },

@@ -1,22 +1,24 @@
-import { EvsView } from './evs/evs-view.tsx';
-import { McaView } from './mca/mca-view.tsx';
-import { RvsView } from './rvs/rvs-view.tsx';
+import { type ComponentType, lazy } from 'react';
 import type { ModelTypeViewProps } from './shared/view-props.ts';
-import { TransformerView } from './transformer/transformer-view.tsx';
-import { VcaView } from './vca/vca-view.tsx';
+import { loadTypeView } from './type-view-chunks.ts';
 
-/** The body of a model page by type (spec 02 §1): 1 transformer, 2 MCA, 3 VCA, 4 EVS, 5 RVS. */
-export function ModelTypeView(props: ModelTypeViewProps) {
-  switch (props.model.equipmentModelTypeId) {
-    case 1:
-      return <TransformerView {...props} />;
-    case 2:
-      return <McaView {...props} />;
-    case 3:
-      return <VcaView {...props} />;
-    case 4:
-      return <EvsView {...props} />;
-    default:
-      return <RvsView {...props} />;
+/** One lazy component per type, kept: a page opened again draws its type's body without waiting. */
+const views = new Map<number, ComponentType<ModelTypeViewProps>>();
+
+function viewOf(typeId: number): ComponentType<ModelTypeViewProps> {
+  let view = views.get(typeId);
+  if (!view) {
+    view = lazy(() => loadTypeView(typeId).then((loaded) => ({ default: loaded })));
+    views.set(typeId, view);
   }
+  return view;
+}
+
+/**
+ * The body of a model page by type (spec 02 §1): 1 transformer, 2 MCA, 3 VCA, 4 EVS, 5 RVS, each a chunk of its own
+ * (`type-view-chunks.ts`); the page's Suspense stands in while it comes.
+ */
+export function ModelTypeView(props: ModelTypeViewProps) {
+  const View = viewOf(props.model.equipmentModelTypeId);
+  return <View {...props} />;
 }

@@ -74,6 +74,8 @@ export function RvsDiagram({ modelId, diagramUrl }: { modelId: string; diagramUr
       <Box
         component="img"
         src={diagramUrl}
+        // The page's largest picture on a phone's first screen (its LCP, issue 29); the route asked for it already.
+        fetchPriority="high"
         alt={t('models.rvs.diagram')}
         onError={() => {
           console.warn(`RVS diagram ${diagramUrl} could not be loaded`);
