@@ -20,6 +20,7 @@ import { type Admission, OverloadedError, RETRY_AFTER_SECONDS } from './admissio
 import { guardBody } from './body-guard.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { IngestKeysRepository } from './ingest-keys.repository.ts';
+import { type ScannedPoints, scanMeasurementsJson, scannedBatch } from './json-scan.ts';
 import { type CsvColumns, csvBatch, csvColumns, jsonBatch, type RawBatch } from './parse.ts';
 
 declare module 'fastify' {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     bodyRead: (() => void) | null;
     /** Where this ingest request's time goes, answered as `Server-Timing` (issue 28 item 1). */
     ingestPhases: Phases | null;
+    /** The points of a measurements body of the usual shape, read into columns by its parser (json-scan.ts). */
+    scannedPoints: ScannedPoints | null;
   }
 }
 
@@ -71,6 +74,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
   const reading = new Map<string, number>();
   app.decorateRequest('bodyRead', null);
   app.decorateRequest('ingestPhases', null);
+  app.decorateRequest('scannedPoints', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST' || !request.ingestKey) return;
     request.ingestPhases = new Phases();
@@ -119,6 +123,15 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
       const phases = request.ingestPhases;
       phases?.lap('receive');
       if (body.length < PARSE_OFF_LOOP_BYTES) {
+        // A measurements body of the usual shape is read into columns, without an object per point: the schema
+        // then sees its model code and no points (they are the request's scannedPoints). Anything else, a waveform
+        // or a body with a row the scanner leaves alone, is JSON.parse'd as before.
+        const scanned = scanMeasurementsJson(body);
+        if (scanned) {
+          request.scannedPoints = scanned.points;
+          phases?.lap('parse');
+          return { modelCode: scanned.modelCode, points: [] };
+        }
         const parsed = parseIngestJson(body);
         phases?.lap('parse');
         return parsed;
@@ -216,6 +229,8 @@ export const ingestRoutes: FastifyPluginAsyncZod<Options> = async (
         if ('error' in parsed) throw new HttpError(400, parsed.error);
         batch = csvBatch(parsed.columns);
         phases?.lap('parse');
+      } else if (request.scannedPoints) {
+        batch = scannedBatch(request.body.modelCode, request.scannedPoints);
       } else {
         batch = jsonBatch(request.body.modelCode, request.body.points);
       }
