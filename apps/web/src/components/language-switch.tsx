@@ -9,7 +9,7 @@ export function LanguageSwitch() {
   const handleChange = (_event: unknown, language: Language | null) => {
     // Thai's dictionary is fetched the first time; a failed fetch keeps the current language (the sign-in page has
     // no alert area, and the switch then simply stays where it was).
-    if (language) void setLanguage(language).catch(() => undefined);
+    if (language) setLanguage(language);
   };
   return (
     <ToggleButtonGroup

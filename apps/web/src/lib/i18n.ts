@@ -87,14 +87,18 @@ function applyLanguage(language: Language): void {
 
 /**
  * Switches the interface language and remembers the choice: at once when its dictionary is here, else once it has
- * been fetched (the page stays in the current language meanwhile, and keeps it if the fetch fails).
+ * been fetched (the page stays in the current language meanwhile, and keeps it if the fetch fails: `onError` says
+ * why). Returns nothing, so a test's `act(() => setLanguage('th'))` stays synchronous.
  */
-export function setLanguage(language: Language): Promise<void> {
+export function setLanguage(language: Language, onError?: (error: unknown) => void): void {
   if (dictionaries[language]) {
     applyLanguage(language);
-    return Promise.resolve();
+    return;
   }
-  return loadLanguage(language).then(() => applyLanguage(language));
+  loadLanguage(language).then(
+    () => applyLanguage(language),
+    (error: unknown) => onError?.(error),
+  );
 }
 
 /** The active language, narrowed to the ones the portal ships. */

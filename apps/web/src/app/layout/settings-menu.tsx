@@ -193,9 +193,7 @@ export function SettingsMenu({ onEditProfile }: SettingsMenuProps) {
             aria-checked={option === language}
             onClick={() =>
               // Thai's dictionary is fetched the first time: a failed fetch keeps the current language and says why.
-              setLanguage(option).catch((error) =>
-                enqueueSnackbar(describeError(error, t), { variant: 'error' }),
-              )
+              setLanguage(option, (error) => enqueueSnackbar(describeError(error, t), { variant: 'error' }))
             }
           >
             <ListItemIcon>{option === language ? <Check fontSize="small" /> : null}</ListItemIcon>
