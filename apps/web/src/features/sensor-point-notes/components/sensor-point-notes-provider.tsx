@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type PointNotesBinding,
@@ -21,7 +21,13 @@ import { formatDayTimeIn, resolveTimeZone } from '../../../lib/time.ts';
 import { useFeedback } from '../../../lib/use-feedback.ts';
 import { useSensorPointNotesOf } from '../api/get-sensor-point-notes.ts';
 import { chartNotes, noteMarks } from './point-note-marks.ts';
-import { type NoteEdit, SensorPointNoteDialog } from './sensor-point-note-dialog.tsx';
+import type { NoteEdit } from './sensor-point-note-dialog.tsx';
+
+// The note dialog (its form, and the notes' schemas it checks against) comes when a point is clicked, not with the
+// model page's first screen (issue 29: 0.1 s of a phone's main thread while the page loaded).
+const SensorPointNoteDialog = lazy(() =>
+  import('./sensor-point-note-dialog.tsx').then((module) => ({ default: module.SensorPointNoteDialog })),
+);
 
 interface NotesModel {
   modelCode: string;
@@ -93,12 +99,14 @@ function useSensorPointNotes(request: PointNotesRequest | undefined): PointNotes
         onClose={() => setOpen(null)}
       />
     ) : open ? (
-      <SensorPointNoteDialog
-        edit={open}
-        modelCode={model.modelCode}
-        timeZone={zone}
-        onClose={() => setOpen(null)}
-      />
+      <Suspense fallback={null}>
+        <SensorPointNoteDialog
+          edit={open}
+          modelCode={model.modelCode}
+          timeZone={zone}
+          onClose={() => setOpen(null)}
+        />
+      </Suspense>
     ) : null;
 
   if (yearly)
