@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { observeNear } from './when-visible.tsx';
 
 type EChartsInstance = ReturnType<typeof import('./echarts-setup.ts').init>;
 
@@ -33,16 +34,8 @@ function whenOnScreen(element: HTMLElement, show: () => void): () => void {
     show();
     return () => undefined;
   }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      show();
-    },
-    { rootMargin: '200px 0px' },
-  );
-  observer.observe(element);
-  return () => observer.disconnect();
+  // Not while the part of the page it is in is still hidden waiting for its data (see observeNear).
+  return observeNear(element, '200px 0px', show);
 }
 
 /**

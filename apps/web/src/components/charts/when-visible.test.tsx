@@ -49,6 +49,33 @@ describe('WhenVisible', () => {
     expect(screen.getByText('chart')).toBeTruthy();
   });
 
+  it('waits while the part of the page it is in is hidden, then mounts if still near', () => {
+    const notify = stubIntersectionObserver();
+    let shown = false;
+    // jsdom has no checkVisibility: the browser's answer for an element inside `visibility: hidden`.
+    Object.defineProperty(HTMLElement.prototype, 'checkVisibility', {
+      configurable: true,
+      value: () => shown,
+    });
+    vi.useFakeTimers();
+    try {
+      render(
+        <WhenVisible minHeight={600}>
+          <p>chart</p>
+        </WhenVisible>,
+      );
+      act(() => notify.current([{ isIntersecting: true }]));
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByText('chart')).toBeNull();
+      shown = true;
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.getByText('chart')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(HTMLElement.prototype, 'checkVisibility');
+    }
+  });
+
   it('mounts at once where IntersectionObserver is missing', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(

@@ -36,6 +36,36 @@ function schedule(callback: () => void) {
 }
 
 /**
+ * Calls `onNear` once the element is within `rootMargin` of the screen, and answers how to stop waiting. Near the
+ * screen but inside a part of the page still hidden while its data come (a type view shows what follows its first
+ * panel only with it), the page above is not at its height yet, so 'near' may not last: it is checked again until
+ * that part is shown (issue 29: the transformer's Monitoring Dashboard and the RVS Overall Trend mounted, fetched and
+ * drew during a phone's load, far below the first screen once the page had its height).
+ */
+export function observeNear(element: HTMLElement, rootMargin: string, onNear: () => void): () => void {
+  let hiddenCheck: ReturnType<typeof setTimeout> | undefined;
+  const whenShown = () => {
+    if (hidden(element)) hiddenCheck = setTimeout(whenShown, HIDDEN_RECHECK_MS);
+    else if (stillNear(element, rootMargin)) {
+      observer.disconnect();
+      onNear();
+    }
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      clearTimeout(hiddenCheck);
+      if (entries.at(-1)?.isIntersecting) whenShown();
+    },
+    { rootMargin },
+  );
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    clearTimeout(hiddenCheck);
+  };
+}
+
+/**
  * Whether the element has come near the screen (within `rootMargin`) and so should hold its real content; once
  * true it stays true. With `idle`, it also turns true when the browser is next idle after the page's first work,
  * so everything is on the page a moment after load (find in page, links) without making the first paint wait.
@@ -50,21 +80,31 @@ export function useNearScreen<T extends HTMLElement>(
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin },
-    );
-    observer.observe(element);
+    const stopObserving = observeNear(element, rootMargin, () => setNear(true));
     // Rendered as a transition: React yields to the browser while it builds what comes in, so input stays served.
     const cancelIdle = idle ? runWhenIdle(() => startTransition(() => setNear(true))) : undefined;
     return () => {
-      observer.disconnect();
+      stopObserving();
       cancelIdle?.();
     };
   }, [near, rootMargin, idle]);
   return [ref, near];
+}
+
+const HIDDEN_RECHECK_MS = 200;
+
+/** Whether the element is within the margin of the screen now (the margin's first length, in px). */
+function stillNear(element: HTMLElement, rootMargin: string): boolean {
+  const margin = Number.parseInt(rootMargin, 10) || 0;
+  const box = element.getBoundingClientRect();
+  return box.top < window.innerHeight + margin && box.bottom > -margin;
+}
+
+/** Whether the element is inside `visibility: hidden` (browsers without checkVisibility say no). */
+function hidden(element: HTMLElement): boolean {
+  return (
+    typeof element.checkVisibility === 'function' && !element.checkVisibility({ visibilityProperty: true })
+  );
 }
 
 /**
