@@ -42,10 +42,26 @@ export function registerLanguage(language: Language, translation: TranslationTre
   if (i18next.isInitialized) i18next.addResourceBundle(language, 'translation', translation, true, true);
 }
 
-/** Fetches a language's dictionary unless it is already here. */
+/** Fetches a language's dictionary unless it is already here, and for Thai its glyphs. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (dictionaries[language] || language === 'en') return;
-  registerLanguage(language, await fetchDictionary[language]());
+  const [translation] = await Promise.all([fetchDictionary[language](), thaiGlyphsReady()]);
+  registerLanguage(language, translation);
+}
+
+/**
+ * The bundled Thai font (main.tsx; files fetched only when Thai text needs them) in the weights the theme uses, at
+ * most 3 s: Thai text laid out before its font had arrived stayed in empty boxes in Chromium on a machine without
+ * a Thai system font (seen on the model page's header, drawn early since issue 29's work).
+ */
+function thaiGlyphsReady(): Promise<unknown> {
+  if (typeof document === 'undefined' || !document.fonts?.load) return Promise.resolve();
+  const weights = [400, 500, 700].map((weight) =>
+    document.fonts.load(`${weight} 16px "Noto Sans Thai"`, 'ไทย'),
+  );
+  return Promise.race([Promise.all(weights), new Promise((resolve) => setTimeout(resolve, 3000))]).catch(
+    () => undefined,
+  );
 }
 
 /** The language to start in: the saved preference, else the configured default. */
