@@ -11,7 +11,7 @@ import {
   rootFolderId,
   uniqueCode,
 } from '../lib/api.ts';
-import { baseUrl, inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { baseUrl, inFreshPage, scrollToSection, sharedBrowser } from '../lib/browser.ts';
 import { createOnlineModel } from '../lib/models.ts';
 import { demoAccounts, signIn } from '../lib/sign-in.ts';
 
@@ -142,7 +142,7 @@ test('at 390 px the alarm list, the company page and the fault table keep status
       // On a phone the panels under the model's body mount as they are scrolled near (issue 29): scroll to it, as
       // a person does.
       await page.getByRole('heading', { name: model.title }).waitFor();
-      await page.getByRole('region', { name: 'Fault Event Alarm' }).first().scrollIntoViewIfNeeded();
+      await scrollToSection(page.getByRole('region', { name: 'Fault Event Alarm' }).first());
       const table = page.getByRole('table', { name: 'New Fault Event Alarm' });
       const event = table
         .getByRole('row')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { inFreshPage, scrollToSection, sharedBrowser } from '../lib/browser.ts';
 import { type DemoPlant, SEED_TIMEOUT_MS, startDemoPlant } from '../lib/demo-plant.ts';
 import { demoAccounts, signIn } from '../lib/sign-in.ts';
 
@@ -64,7 +64,7 @@ test('an OWNER sets a monthly MCA report, previews a customized report of P102 a
     });
     await page.goto(`/model/${p102}`);
     const panel = page.getByRole('region', { name: 'Customize Report' });
-    await panel.scrollIntoViewIfNeeded();
+    await scrollToSection(panel);
     await panel.getByRole('button', { name: 'Preview Report' }).click();
     await panel.getByText('Please select a date.').first().waitFor();
     // Typed as the portal writes dates in every language, DD/MM/YYYY (issue 27 item 5).

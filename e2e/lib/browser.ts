@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, type TestContext } from 'node:test';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 
 const RESULTS_DIR = path.join(import.meta.dirname, '..', 'test-results');
 
@@ -84,4 +84,20 @@ export async function inFreshPage(
 /** Waits until the document title is exactly `title`. */
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
+}
+
+/**
+ * Scrolls a section of the page into view as a person scrolls to it. A panel below a model's body stands in as an
+ * empty section until its code has come and is then replaced by the panel, a new element (issue 29 item 2): a scroll
+ * that began on the stand-in is tried again on the panel.
+ */
+export async function scrollToSection(section: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await section.scrollIntoViewIfNeeded();
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !/not attached to the DOM/.test(String(error))) throw error;
+    }
+  }
 }
