@@ -1,6 +1,7 @@
 import type { AuditPage } from '@sdp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 
 export interface AuditFilters {
   q: string;

@@ -1,6 +1,7 @@
 import type { InvitationInfo } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { authKeys } from './keys.ts';
 
 /** What an invitation link is for; 404 for an unknown link, 410 for a used or expired one. */

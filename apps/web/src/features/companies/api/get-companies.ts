@@ -1,6 +1,7 @@
 import type { CompanyList } from '@sdp/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { companiesKeys, type DeletedFilter } from './keys.ts';
 
 export function getCompanies(

@@ -1,6 +1,7 @@
 import type { EscalationPolicy } from '@sdp/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 
 const policyKey = (companyId: string) => ['escalation-policy', companyId] as const;
 

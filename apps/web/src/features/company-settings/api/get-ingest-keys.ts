@@ -1,7 +1,8 @@
 import type { ingestKey } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { companySettingsKeys } from './keys.ts';
 
 /** An ingest key as listed: name, prefix and dates; `revokedAt` set once it is revoked. */

@@ -1,6 +1,6 @@
 import type { AlarmPrecision } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { faultEventsKeys } from './keys.ts';
 
 /** Whose alarm precision: one model, or the company's models the caller sees. */

@@ -1,6 +1,7 @@
 import type { FaultEventDetail } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { faultEventsKeys } from './keys.ts';
 
 /** One event with who acknowledged and closed it, and the evidence stored when it opened. */

@@ -1,6 +1,7 @@
 import type { FaultEventHistory } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { faultEventsKeys } from './keys.ts';
 
 /** The model's history log (issue 26 item 7): who acknowledged, commented, closed which event, in a period. */

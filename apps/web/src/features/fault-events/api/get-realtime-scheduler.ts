@@ -1,8 +1,8 @@
 import type { RealtimeSchedulerState } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { writeRealtimeFaultEvent } from '../../../lib/realtime-switch.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { faultEventsKeys } from './keys.ts';
 
 /**

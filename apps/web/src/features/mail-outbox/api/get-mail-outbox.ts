@@ -1,7 +1,8 @@
 import type { outboxPage } from '@sdp/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { mailOutboxKeys } from './keys.ts';
 
 export type OutboxPage = z.infer<typeof outboxPage>;

@@ -1,6 +1,7 @@
 import type { MemberPage } from '@sdp/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { membersKeys } from './keys.ts';
 
 type MembersPageParams = { companyId: string; page: number; perPage: number };

@@ -1,6 +1,6 @@
 import type { TrDgaDetail } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 
 /** The zones of Duval Triangle 1 with their plot polygons (`GET /advance-analysis/dga-detail`); never change. */
 export function useDgaDetail() {

@@ -1,6 +1,7 @@
 import type { TrDgaSample } from '@sdp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 export type DgaSensorType = 'main_tank' | 'oltc';

@@ -1,6 +1,6 @@
 import type { EvsStatus } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** EVS result of spec 02 §3 with the Sensor Detail rows (`GET /api/v1/evs/status`). */

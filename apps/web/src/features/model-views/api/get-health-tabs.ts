@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { MODEL_VIEW_QUERY_ROOT } from '../../../lib/query-roots.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 
 /** A secondary tab of Health Monitoring (spec 02 §3 "Secondary tab"). */
 export interface HealthTab {

@@ -1,6 +1,6 @@
 import type { TrLocusFiles } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** Captures of one locus, newest first, with the default present and last files (`GET /vi-locus/files`). */

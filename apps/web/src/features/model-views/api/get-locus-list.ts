@@ -1,6 +1,6 @@
 import type { TrLocusRow } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** The V–I loci of a transformer with their reference ellipses (`GET /vi-locus/locus-list`). */

@@ -1,6 +1,7 @@
 import type { ModelBaseline } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** A model's learned baselines (`GET /equipment-models/{id}/baseline`): the learning day and each value's band. */

@@ -1,6 +1,7 @@
 import type { PdFiles, PdResult } from '@sdp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** PD sub-modules and the capture files of one (`GET /api/v1/advance-analysis/pd-files`, spec 02 §7 'PD file names'). */

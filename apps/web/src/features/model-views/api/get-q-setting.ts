@@ -1,6 +1,6 @@
 import type { TrQSetting } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** The correlation (anomaly) pairs of a model (`GET /correlation/q-setting`). */

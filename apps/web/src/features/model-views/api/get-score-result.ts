@@ -1,6 +1,7 @@
 import type { TrScoreResult } from '@sdp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import type { RangeQuery } from './get-tr-losses.ts';
 import { modelViewKeys } from './keys.ts';
 

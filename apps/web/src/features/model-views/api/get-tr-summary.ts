@@ -1,6 +1,6 @@
 import type { TrSummaryStatus } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** Transformer detail of spec 02 §2.4 (`GET /api/v1/equipment-models/tr-summary-status/{id}`). */

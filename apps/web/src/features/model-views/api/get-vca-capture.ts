@@ -1,6 +1,6 @@
 import type { VcaFrequency, VcaTimeDomain } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 type Capture<G extends 'TD' | 'FD'> = G extends 'TD' ? VcaTimeDomain : VcaFrequency;

@@ -1,6 +1,6 @@
 import type { VcaDiagram } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** VCA diagram of spec 02 §2.5 (`GET /api/v1/vca-result-data/diagram`): parts, load gauge, VSD Status card. */

@@ -1,6 +1,6 @@
 import type { VcaFile } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** Output-current captures of a drive, newest first (`GET /api/v1/vca-result-data/file-names`). */

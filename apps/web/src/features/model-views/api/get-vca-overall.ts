@@ -1,6 +1,6 @@
 import type { VcaOverallItem } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** Remaining life now of each part, % and years (`GET /api/v1/vca-result-data/overall`, kind 'rul_p_y'). */

@@ -1,6 +1,7 @@
 import type { TrSeries } from '@sdp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 export type RangeQuery = { from: string; to: string; width: number; isNormal: boolean; reloads: number };

@@ -1,6 +1,7 @@
 import type { DocumentType, ModelDocuments, ModelImage } from '@sdp/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelViewKeys } from './keys.ts';
 
 /** Overall Status, Image tab: the model's pictures, oldest first (`GET /equipment-models/{id}/images`). */

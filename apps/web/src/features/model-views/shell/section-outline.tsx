@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -39,17 +39,25 @@ export function SectionOutline({ children }: { children: ReactNode }) {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-    const collect = () => {
+    let shown = 0;
+    const collect = (first: boolean) => {
       panels.current = panelsOf(root);
       const next = panels.current.map(labelOf);
-      setLabels((previous) =>
-        previous.length === next.length && previous.every((label, i) => label === next[i]) ? previous : next,
-      );
+      const update = () =>
+        setLabels((previous) =>
+          previous.length === next.length && previous.every((label, i) => label === next[i]) ? previous : next,
+        );
+      // The bar appearing (or going) is rendered before the browser paints the panels that caused it: appearing a
+      // frame after them, it pushed them down (issue 29: layout shift). Its buttons changing moves nothing else, so
+      // that waits for React's own time: a synchronous render here also ran every panel's pending effects (chart
+      // set-up) in the same task, 100 ms on a phone (issue 29: blocking time).
+      if (first) update();
+      else if (next.length >= MIN_SECTIONS !== shown >= MIN_SECTIONS) flushSync(update);
+      else startTransition(update);
+      shown = next.length;
     };
-    collect();
-    // Panels that come later (a body loaded on its own, panels mounted as they near the screen) are listed before
-    // the browser paints them: the bar appearing a frame after them pushed them down (issue 29: layout shift).
-    const observer = new MutationObserver(() => flushSync(collect));
+    collect(true);
+    const observer = new MutationObserver(() => collect(false));
     observer.observe(root, {
       childList: true,
       subtree: true,

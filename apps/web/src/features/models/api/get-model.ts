@@ -1,6 +1,7 @@
 import type { ModelDetail } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { modelsKeys } from './keys.ts';
 
 /** One online model with its configuration items and its whole update form (`settings`). */

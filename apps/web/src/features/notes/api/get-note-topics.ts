@@ -1,6 +1,7 @@
 import type { NoteTopic } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { notesKeys } from './keys.ts';
 
 /** Notes of a model updated in a period (spec 03 §7.4 'List note topics'). */

@@ -1,6 +1,7 @@
 import type { SensorPointNote } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { sensorPointNotesKeys } from './keys.ts';
 
 /** Sensor point notes of a model between two instants, every sensor (spec 03 §7.5 'List'). */

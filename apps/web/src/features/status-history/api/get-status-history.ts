@@ -1,7 +1,8 @@
 import type { StatusHistory } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { MODEL_VIEW_QUERY_ROOT } from '../../../lib/query-roots.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 
 /** A range of the history: ISO instants, `from` inclusive, `to` exclusive. */
 export interface StatusHistoryRange {

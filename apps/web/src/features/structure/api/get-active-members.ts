@@ -1,6 +1,7 @@
 import type { Member } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { structureKeys } from './keys.ts';
 
 /** The company's active members: who can be assigned to an equipment tag. */

@@ -1,6 +1,6 @@
 import type { McaOverallStatusRow } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { structureKeys } from './keys.ts';
 
 /** The MCA models' part statuses (`GET /api/v1/model_summary/overall_status/mca`). */

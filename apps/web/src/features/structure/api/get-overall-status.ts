@@ -1,6 +1,6 @@
 import type { OverallStatusRow } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { structureKeys } from './keys.ts';
 
 /** Every model of the company the user sees, with status, alarm start and last data (`/model_summary/overall_status`). */

@@ -1,6 +1,7 @@
 import type { ReportKind, ReportMember } from '@sdp/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { structureKeys } from './keys.ts';
 
 type Params = { companyId: string; kind: ReportKind };

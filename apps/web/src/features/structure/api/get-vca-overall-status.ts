@@ -1,6 +1,6 @@
 import type { VcaOverallStatusRow } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { structureKeys } from './keys.ts';
 
 /** The VCA models' part statuses (`GET /api/v1/model_summary/overall_status/vca`). */

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { env } from '../../../config/env.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { structureKeys } from './keys.ts';
 
 /** A place the geocoder found. */

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useQuery } from '../../../lib/use-query.ts';
 import { treeQueryOptions } from '../api/get-tree.ts';
 import { OverviewSection } from '../components/overview-section.tsx';
 import { findTreeNode } from '../tree-rows.ts';

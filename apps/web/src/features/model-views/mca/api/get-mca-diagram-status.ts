@@ -1,6 +1,6 @@
 import type { McaDiagramStatus } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { mcaKeys } from './keys.ts';
 
 /** MCA diagram status (`GET /api/v1/mca-result-data-new/{id}/diagram_status`). */

@@ -1,6 +1,6 @@
 import type { McaFaultFrequencies } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { fileNameParams, mcaKeys } from './keys.ts';
 
 /** Fault frequencies of each searched capture from the motor data (`…/fault_frequency`). */

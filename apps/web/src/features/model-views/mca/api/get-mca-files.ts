@@ -1,6 +1,6 @@
 import type { McaFile, McaGroupCode } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { mcaKeys } from './keys.ts';
 
 /** Capture file names of a frequency range group (`GET /api/v1/mca-result-data-new/{id}/file_name`). */

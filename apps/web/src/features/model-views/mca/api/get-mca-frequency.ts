@@ -1,6 +1,7 @@
 import type { McaFrequencyResult } from '@sdp/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { fileNameParams, mcaKeys } from './keys.ts';
 
 export interface McaFrequencyRequest {

@@ -1,6 +1,6 @@
 import type { McaTimeDomain } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { mcaKeys } from './keys.ts';
 
 /** Ia, Ib, Ic of one capture against seconds (`…/time_domain`); idle until a Search. */

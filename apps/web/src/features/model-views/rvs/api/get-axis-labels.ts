@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import type { RvsAxisLabels } from './get-rvs-sensors.ts';
 import { rvsKeys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 import type { RvsHistoryResult } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** 0/1/2 state of each failure mode per capture; only when unlocked and chosen. */

@@ -1,6 +1,6 @@
 import type { RvsOverallFailureMode } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** Machine Status: the worst sensor and each sensor's status. */

@@ -1,6 +1,6 @@
 import type { RvsParameterTrendResult } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** A fault parameter's trend per axis with fast and slow averages; only when unlocked and chosen. */

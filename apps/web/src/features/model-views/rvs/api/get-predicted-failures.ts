@@ -1,6 +1,6 @@
 import type { RvsPredictedFailure } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** Predicted failures per sensor from its newest capture; never asked for while locked. */

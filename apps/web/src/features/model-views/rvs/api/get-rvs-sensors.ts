@@ -1,7 +1,7 @@
 import type { rvsAxisLabels, rvsDataSet, rvsSensor } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 export type RvsSensor = z.infer<typeof rvsSensor>;

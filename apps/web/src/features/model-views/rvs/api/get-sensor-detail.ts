@@ -1,6 +1,6 @@
 import type { RvsSensorDetailRow } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** Sensor Detail rows: last overall values with limits and statuses. */

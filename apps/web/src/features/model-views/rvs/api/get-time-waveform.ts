@@ -1,6 +1,6 @@
 import type { RvsWaveformResult } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** Time waveforms of the chosen data sets (acceleration m/s² or g). */

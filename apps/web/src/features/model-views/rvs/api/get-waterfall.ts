@@ -1,6 +1,6 @@
 import type { RvsWaterfallResult } from '@sdp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../../lib/api-client.ts';
+import { useQuery } from '../../../../lib/use-query.ts';
 import { rvsKeys } from './keys.ts';
 
 /** Waterfall lines of the chosen data sets, each reduced by the server to `width` points. */
