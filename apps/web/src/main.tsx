@@ -3,7 +3,7 @@
 import '@fontsource/noto-sans-thai/thai-400.css';
 import '@fontsource/noto-sans-thai/thai-500.css';
 import '@fontsource/noto-sans-thai/thai-700.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
@@ -36,11 +36,14 @@ loadLanguage(preferredLanguage())
   .catch(() => undefined)
   .then(() => {
     initI18n();
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   });
