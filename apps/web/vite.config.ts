@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { chartCodeHint } from './build/chart-code-hint.ts';
 import { clayglExpressionsWithoutEval } from './build/claygl-expressions.ts';
 import { precompressBuild } from './build/precompress.ts';
 
@@ -8,7 +9,7 @@ import { precompressBuild } from './build/precompress.ts';
 const server: ProxyOptions = { target: 'http://127.0.0.1:8080' };
 
 export default defineConfig({
-  plugins: [react(), clayglExpressionsWithoutEval(), precompressBuild()],
+  plugins: [react(), clayglExpressionsWithoutEval(), chartCodeHint(), precompressBuild()],
   build: {
     rolldownOptions: {
       output: {
