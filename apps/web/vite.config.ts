@@ -11,6 +11,8 @@ const server: ProxyOptions = { target: 'http://127.0.0.1:8080' };
 export default defineConfig({
   plugins: [react(), clayglExpressionsWithoutEval(), chartCodeHint(), precompressBuild()],
   build: {
+    // Read by the server to name a landing page's chunks in its index.html (apps/server/src/web/landing-hints.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { access } from '../auth/access.ts';
+import { access, SESSION_COOKIE } from '../auth/access.ts';
+import { landingHints, manifestReader } from './landing-hints.ts';
 
 /**
  * Serves the built web app from the same origin: files as they are or precompressed (hashed assets cached for a year) and
@@ -12,6 +14,8 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
   // The build writes brotli and gzip copies beside the text files (apps/web/build/precompress.ts): sent to browsers
   // that accept them, with Vary: Accept-Encoding; the plain file otherwise.
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
+  const manifest = manifestReader(webDist);
+  const indexHtml = fileReader(path.join(webDist, 'index.html'));
 
   app.get('/*', { config: { access: access.public() }, schema: { hide: true } }, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -26,6 +30,30 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
     }
     // index.html names the current hashed assets: revalidated on every visit (sendFile's own header would say
     // 'public, max-age=0').
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]);
+    const hints = landingHints(pathname, manifest(), signedIn);
+    if (!hints)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // A landing page's copy names its code and first calls, so the browser fetches them beside the main file.
+    const html = indexHtml().replace('</head>', `${hints}</head>`);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   });
 };
+
+/** A small text file, read again whenever it changes on disk (a rebuild while the server runs). */
+function fileReader(file: string): () => string {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
+    return cached.text;
+  };
+}

@@ -1,0 +1,107 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`), keyed by source path. */
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+export type WebManifest = Record<string, ManifestChunk>;
+
+const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+
+/**
+ * The pages people land on (issue 29): each page's code (its route's lazy modules, by source path in
+ * `apps/web/src`) and the calls its first screen makes, in exactly the form the web app makes them. The browser
+ * starts all of them while it is still downloading the app's main file, instead of one round trip after another
+ * once that file has run. A phone on a slow network saw the model page's name about a second later than it needed
+ * to. Calls are only hinted to a browser that holds a session.
+ */
+export const LANDINGS: {
+  pattern: RegExp;
+  modules: string[];
+  calls: (id: string) => string[];
+}[] = [
+  {
+    pattern: /^\/auth\/login\/?$/,
+    modules: ['src/features/auth/pages/sign-in-page.tsx'],
+    calls: () => [],
+  },
+  {
+    pattern: /^\/companies\/?$/,
+    modules: ['src/features/companies/pages/companies-page.tsx'],
+    calls: () => ['/api/v1/companies?deleted=exclude'],
+  },
+  {
+    pattern: new RegExp(`^/company/${UUID}/?$`),
+    modules: ['src/features/structure/pages/company-page.tsx'],
+    calls: (id) => [
+      `/api/v1/companies/${id}/dashboard`,
+      `/api/v1/model_summary/overall_status?company_id=${id}`,
+    ],
+  },
+  {
+    pattern: new RegExp(`^/company/${UUID}/alarms/?$`),
+    modules: ['src/features/fault-events/pages/company-alarms-page.tsx'],
+    calls: () => [],
+  },
+  {
+    pattern: new RegExp(`^/model/${UUID}/?$`),
+    modules: [
+      'src/features/models/pages/model-view-page.tsx',
+      'src/features/models/pages/model-view-body.tsx',
+    ],
+    calls: (id) => [`/api/v1/equipment-models/${id}`, `/api/v1/equipment-models/${id}/summary`],
+  },
+];
+
+/** Asked for on every page of a signed-in person by the app's frame (session, sign-in settings). */
+const SESSION_CALLS = ['/api/v1/users/me', '/auth/config'];
+const PUBLIC_CALLS = ['/auth/config'];
+
+/**
+ * The `<link>` tags that let the browser fetch a landing page's code and first data at once: `modulepreload` for
+ * the page's chunks (and the chunks they import) that the entry does not already load, `preload as=fetch` for its
+ * calls (same-origin, so the app's own `fetch` with the session cookie takes the preloaded answer). Empty for any
+ * other path or without a manifest.
+ */
+export function landingHints(pathname: string, manifest: WebManifest | null, signedIn: boolean): string {
+  const landing = LANDINGS.map((entry) => ({ entry, match: entry.pattern.exec(pathname) })).find(
+    (m) => m.match,
+  );
+  if (!landing) return '';
+  const id = landing.match?.[1] ?? '';
+  const links: string[] = [];
+  if (manifest) {
+    const loaded = new Set<string>();
+    const walk = (key: string, into: Set<string>) => {
+      if (into.has(key) || !manifest[key]) return;
+      into.add(key);
+      for (const imported of manifest[key].imports ?? []) walk(imported, into);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loaded);
+    const wanted = new Set<string>();
+    for (const module of landing.entry.modules) walk(module, wanted);
+    for (const key of wanted) {
+      if (!loaded.has(key))
+        links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
+    }
+  }
+  const calls = signedIn ? [...SESSION_CALLS, ...landing.entry.calls(id)] : PUBLIC_CALLS;
+  for (const call of calls) links.push(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
+  return links.join('');
+}
+
+/** The build's manifest, read again whenever the build is redone; null when the build wrote none. */
+export function manifestReader(webDist: string): () => WebManifest | null {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; manifest: WebManifest } | null = null;
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) {
+        cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as WebManifest };
+      }
+      return cached.manifest;
+    } catch {
+      return null;
+    }
+  };
+}
