@@ -35,6 +35,11 @@ export function resolveTimeZone(timeZone: string | null | undefined): string {
   return env.defaultTimeZone;
 }
 
+/** Loads the browser's time-zone data now (the first zoned formatter does), so a later first zoned date is quick. */
+export function loadTimeZoneData(): void {
+  resolveTimeZone(env.defaultTimeZone);
+}
+
 /** Header clock parts for an instant in a zone: day name ('Monday') and 'DD MMMM YYYY HH:mm'. */
 export function formatHeaderClock(
   instant: Date,
