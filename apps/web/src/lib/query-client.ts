@@ -15,6 +15,8 @@ declare module '@tanstack/react-query' {
 }
 
 const MAX_RETRIES = 2;
+/** How long an answer counts as fresh: other components mounting on it take it as it is. */
+export const FRESH_MS = 5_000;
 
 function shouldRetry(failureCount: number, error: Error): boolean {
   // Client errors (401, 403, 404…) will not change by asking again; network and server errors may.
@@ -36,7 +38,13 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
       onError: (error, _variables, _context, mutation) => handle(error, mutation.meta),
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry },
+      queries: {
+        retry: shouldRetry,
+        // An answer is not asked for again when another part of the page mounts on it within a few seconds (issue
+        // 29: the company page fetched its dashboard and overall status tables twice while loading, 0.2 s apart, and
+        // drew them twice). Live events, Auto and the refresh buttons invalidate, which refetches regardless.
+        staleTime: FRESH_MS,
+      },
       mutations: { retry: false },
     },
   });
