@@ -43,7 +43,10 @@ describe('model-data live events', () => {
       other: [MODEL_VIEW_QUERY_ROOT, 'm2', 'summary'],
       tree: [STRUCTURE_QUERY_ROOT, 'c1', 'tree'],
     };
-    for (const key of Object.values(keys)) queryClient.setQueryData(key, { loaded: true });
+    // Answers older than the reload window.
+    const loadedAt = Date.now() - 2 * MODEL_DATA_RELOAD_WINDOW_MS;
+    for (const key of Object.values(keys))
+      queryClient.setQueryData(key, { loaded: true }, { updatedAt: loadedAt });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
@@ -81,6 +84,33 @@ describe('model-data live events', () => {
       expect(invalidate).toHaveBeenCalledTimes(2);
       emit();
       expect(invalidate).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fold the first event after a fresh load into one reload a window after that load', () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      // The page answered 3 s ago.
+      queryClient.setQueryData(
+        [MODEL_VIEW_QUERY_ROOT, 'm1', 'summary'],
+        { loaded: true },
+        { updatedAt: Date.now() - 3_000 },
+      );
+      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      );
+      renderHook(() => useLiveEvents('c1', [MODEL_VIEW_QUERY_ROOT]), { wrapper });
+      FakeEventSource.last?.emit(MODEL_DATA_EVENT, { type: 'model-data', companyId: 'c1', modelId: 'm1' });
+      expect(invalidate).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(MODEL_DATA_RELOAD_WINDOW_MS - 3_000 - 1);
+      expect(invalidate).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: [MODEL_VIEW_QUERY_ROOT, 'm1'] });
     } finally {
       vi.useRealTimers();
     }

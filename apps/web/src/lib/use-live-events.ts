@@ -22,9 +22,9 @@ export const LIVE_RELOAD_WINDOW_MS = 1_000;
 export const MODEL_DATA_EVENT = 'model-data';
 
 /**
- * A streaming gateway sends every few seconds: a model page reloads at once on its first `model-data`, then at most
- * once per this window (the rest folded into one reload at its end), so its charts are redrawn, not refetched
- * without pause.
+ * A streaming gateway sends every few seconds: a model page reloads on a `model-data` at most once per this window,
+ * counting its own load (the rest folded into one reload at the window's end), so its charts are redrawn, not
+ * refetched without pause.
  */
 export const MODEL_DATA_RELOAD_WINDOW_MS = 15_000;
 
@@ -142,12 +142,28 @@ export function useLiveEvents(companyId: string | undefined, queryKeyRoots: read
         pending: false,
       });
     };
+    // When the page's own answers for the model came last: a page that has just loaded counts as reloaded then.
+    const answeredAt = (modelId: string) =>
+      Math.max(
+        0,
+        ...queryClient
+          .getQueryCache()
+          .findAll({ queryKey: [MODEL_VIEW_QUERY_ROOT, modelId] })
+          .map((query) => query.state.dataUpdatedAt),
+      );
     const onModelData = (event: MessageEvent<string>) => {
       const modelId = modelOfDataEvent(event.data);
       if (!modelId) return;
       const entry = modelTimers.get(modelId);
       if (entry) {
         entry.pending = true;
+        return;
+      }
+      // Answers younger than the window wait for its end (issue 29: a page that had just loaded fetched and drew
+      // everything again on the gateway's next message, seconds later, while a phone was still busy with the load).
+      const wait = answeredAt(modelId) + MODEL_DATA_RELOAD_WINDOW_MS - Date.now();
+      if (wait > 0) {
+        modelTimers.set(modelId, { timer: setTimeout(() => settle(modelId), wait), pending: true });
         return;
       }
       reloadModel(modelId);
