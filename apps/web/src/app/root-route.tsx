@@ -21,7 +21,10 @@ export function RootRoute() {
   return (
     <>
       {navigation.state === 'idle' ? null : (
-        <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }} />
+        <LinearProgress
+          aria-label={t('common.loading')}
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
+        />
       )}
       <Outlet />
     </>

@@ -69,10 +69,16 @@ function CardBody({ company, now }: { company: Company; now: Date }) {
  * A live company is selected by a click; a deleted one only shows, dimmed.
  */
 export function CompanyCard({ company, now, selecting, onSelect, menu }: CompanyCardProps) {
+  const { t } = useTranslation();
   const deleted = company.deleted_at !== null;
   return (
     <Card variant="outlined" sx={{ position: 'relative', height: '100%', opacity: deleted ? 0.75 : 1 }}>
-      {selecting ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} /> : null}
+      {selecting ? (
+        <LinearProgress
+          aria-label={t('common.loading')}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+        />
+      ) : null}
       {deleted ? (
         <CardBody company={company} now={now} />
       ) : (
