@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { type ApiSession, apiSession } from '../lib/api.ts';
 import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { scrollToChart } from '../lib/chart-drawn.ts';
 import { type RunningServer, startServer } from '../lib/server.ts';
 import { demoAccounts, signIn } from '../lib/sign-in.ts';
 
@@ -70,9 +71,7 @@ type EChartsBox = {
 
 /** Points per series of a drawn chart, once it has data. */
 async function drawn(chart: Locator, what: string) {
-  // The kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
-  await chart.scrollIntoViewIfNeeded();
-  await chart.locator('canvas').first().waitFor({ timeout: 30_000 });
+  await scrollToChart(chart);
   await chart
     .page()
     .waitForFunction(

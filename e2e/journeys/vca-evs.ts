@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { type ApiSession, apiSession } from '../lib/api.ts';
 import { inFreshPage, sharedBrowser } from '../lib/browser.ts';
+import { scrollToChart } from '../lib/chart-drawn.ts';
 import { type RunningServer, startServer } from '../lib/server.ts';
 import { demoAccounts, signIn } from '../lib/sign-in.ts';
 
@@ -68,9 +69,7 @@ after(async () => {
 
 /** Points in a chart's ECharts option (per series name) once it is drawn, and how much of its canvas is painted. */
 async function drawnSeries(chart: Locator) {
-  // The kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
-  await chart.scrollIntoViewIfNeeded();
-  await chart.locator('canvas').first().waitFor();
+  await scrollToChart(chart);
   await chart.page().waitForFunction(
     (element) => {
       const instance = (

@@ -2,13 +2,30 @@ import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 
 /**
+ * Scrolls a chart-kit box onto the screen and waits for its canvas, as a person keeps the chart in view: the kit
+ * creates a chart only once its box is on screen (echarts-canvas.tsx), and sections above that are drawn meanwhile
+ * (a trend list filling in) can push it off again, so it is scrolled to once more until it is drawn.
+ */
+export async function scrollToChart(chart: Locator, timeout = 60_000): Promise<void> {
+  const canvas = chart.locator('canvas').first();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await chart.scrollIntoViewIfNeeded();
+    try {
+      await canvas.waitFor({ timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
  * What a chart-kit box holds: the points of its ECharts option per series and the painted samples of its canvas
  * (every 7th pixel neither transparent nor white). The kit exposes the instance as `box.echarts`.
  */
 export async function chartContents(chart: Locator) {
-  // The kit creates a chart only once its box nears the screen (echarts-canvas.tsx).
-  await chart.scrollIntoViewIfNeeded();
-  await chart.locator('canvas').first().waitFor();
+  await scrollToChart(chart);
   await chart
     .page()
     .waitForFunction(
