@@ -4,12 +4,15 @@
 // desktop, Accessibility 100.
 // Measured: the real server with the streaming demo plant (SDP_DEMO_HISTORY_DAYS, default 3), the built web app
 // (WEB_DIST, default apps/web/dist), Debian's Chromium headless; signed in as the demo owner through the API and
-// the session cookie handed to Lighthouse as an extra header; one Lighthouse run per page and preset, each in a
+// the session cookie handed to Lighthouse as an extra header; LIGHTHOUSE_RUNS runs per page and preset, each in a
 // fresh tab with the cache cleared (Lighthouse's own storage reset).
 // Baseline: the sign-in page (no session, no data, no charts) under the same preset in the same run. The machine
 // is shared: the line says the load average, and a page is best judged by its distance from the baseline.
 // LIGHTHOUSE_PAGES=company,alarms (names as printed) measures only those; LIGHTHOUSE_PRESETS=desktop likewise;
 // LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (JSON: the layout shifts, long tasks, ... behind a score).
+// LIGHTHOUSE_RUNS=n (default 3): runs per page and preset; the run of median Performance is the page's figures, as
+// Lighthouse's own guidance and Lighthouse CI do (one run of the same page swings ±0.05 on this machine: the demo
+// streams, and when its updates land in the run varies); every run's score is printed too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -141,6 +144,23 @@ async function auditOnce(url: string, preset: Preset, port: number, cookie?: str
   };
 }
 
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** The page's median run by Performance (of RUNS runs), with every run's Performance. */
+async function auditMedian(
+  url: string,
+  preset: Preset,
+  port: number,
+  cookie?: string,
+): Promise<Scores & { runs: number[] }> {
+  const runs: Scores[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, preset, port, cookie));
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? sorted[0];
+  if (!median) throw new Error('LIGHTHOUSE_RUNS must be at least 1');
+  return { ...median, runs: runs.map((one) => one.performance) };
+}
+
 function within(scores: Scores, preset: Preset): boolean {
   return (
     scores.performance >= BUDGET[preset].performance &&
@@ -150,8 +170,8 @@ function within(scores: Scores, preset: Preset): boolean {
   );
 }
 
-const format = (scores: Scores) =>
-  `perf ${scores.performance.toFixed(2)} LCP ${(scores.lcpMs / 1000).toFixed(1)} s TBT ${scores.tbtMs.toFixed(0)} ms CLS ${scores.cls.toFixed(3)} a11y ${scores.accessibility.toFixed(2)}`;
+const format = (scores: Scores & { runs: number[] }) =>
+  `perf ${scores.performance.toFixed(2)}${scores.runs.length > 1 ? ` (runs ${scores.runs.map((run) => run.toFixed(2)).join(', ')})` : ''} LCP ${(scores.lcpMs / 1000).toFixed(1)} s TBT ${scores.tbtMs.toFixed(0)} ms CLS ${scores.cls.toFixed(3)} a11y ${scores.accessibility.toFixed(2)}`;
 
 const dataDir = await freshDataDir();
 const server = await startServer({
@@ -201,9 +221,9 @@ try {
   let pass = true;
   const parts: string[] = [];
   for (const preset of presets) {
-    const baseline = await audit(`${server.url}/auth/login`, preset, chromium.port);
+    const baseline = await auditMedian(`${server.url}/auth/login`, preset, chromium.port);
     for (const page of pages.filter((candidate) => !onlyPages || onlyPages.includes(candidate.name))) {
-      const scores = await audit(`${server.url}${page.route}`, preset, chromium.port, cookie);
+      const scores = await auditMedian(`${server.url}${page.route}`, preset, chromium.port, cookie);
       const ok = within(scores, preset);
       pass &&= ok;
       parts.push(`${page.name} ${preset}: ${format(scores)}${ok ? '' : ' (over budget)'}`);
@@ -213,7 +233,7 @@ try {
   }
   const load = os.loadavg()[0]?.toFixed(1);
   console.log(
-    `lighthouse: ${parts.join('; ')} (budget desktop perf ≥ ${BUDGET.desktop.performance} and TBT ≤ ${BUDGET.desktop.tbtMs} ms, mobile perf ≥ ${BUDGET.mobile.performance}, CLS ≤ ${BUDGET.clsMax}, a11y ${BUDGET.accessibility}); load average ${load} on ${os.cpus().length} cores; ${pass ? 'PASS' : 'FAIL'}`,
+    `lighthouse: ${parts.join('; ')}; the median of ${RUNS} runs per page (budget desktop perf ≥ ${BUDGET.desktop.performance} and TBT ≤ ${BUDGET.desktop.tbtMs} ms, mobile perf ≥ ${BUDGET.mobile.performance}, CLS ≤ ${BUDGET.clsMax}, a11y ${BUDGET.accessibility}); load average ${load} on ${os.cpus().length} cores; ${pass ? 'PASS' : 'FAIL'}`,
   );
 } finally {
   await chromium.stop();
