@@ -45,7 +45,9 @@ export function SectionOutline({ children }: { children: ReactNode }) {
       const next = panels.current.map(labelOf);
       const update = () =>
         setLabels((previous) =>
-          previous.length === next.length && previous.every((label, i) => label === next[i]) ? previous : next,
+          previous.length === next.length && previous.every((label, i) => label === next[i])
+            ? previous
+            : next,
         );
       // The bar appearing (or going) is rendered before the browser paints the panels that caused it: appearing a
       // frame after them, it pushed them down (issue 29: layout shift). Its buttons changing moves nothing else, so
