@@ -89,19 +89,24 @@ export function landingHints(pathname: string, manifest: WebManifest | null, sig
   return links.join('');
 }
 
-/** The build's manifest, read again whenever the build is redone; null when the build wrote none. */
-export function manifestReader(webDist: string): () => WebManifest | null {
-  const file = path.join(webDist, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; manifest: WebManifest } | null = null;
+/**
+ * A file of the build read through `parse`, again whenever it changes on disk (a rebuild while the server runs);
+ * null while it is missing or unreadable.
+ */
+export function builtFile<T>(file: string, parse: (text: string) => T): () => T | null {
+  let cached: { mtimeMs: number; value: T } | null = null;
   return () => {
     try {
       const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) {
-        cached = { mtimeMs, manifest: JSON.parse(readFileSync(file, 'utf8')) as WebManifest };
-      }
-      return cached.manifest;
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: parse(readFileSync(file, 'utf8')) };
+      return cached.value;
     } catch {
       return null;
     }
   };
+}
+
+/** The build's manifest; null when the build wrote none. */
+export function manifestReader(webDist: string): () => WebManifest | null {
+  return builtFile(path.join(webDist, '.vite', 'manifest.json'), (text) => JSON.parse(text) as WebManifest);
 }

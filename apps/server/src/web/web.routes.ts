@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { access, SESSION_COOKIE } from '../auth/access.ts';
-import { landingHints, manifestReader } from './landing-hints.ts';
+import { builtFile, landingHints, manifestReader } from './landing-hints.ts';
 
 /**
  * Serves the built web app from the same origin: files as they are or precompressed (hashed assets cached for a year) and
@@ -15,7 +15,7 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
   // that accept them, with Vary: Accept-Encoding; the plain file otherwise.
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
   const manifest = manifestReader(webDist);
-  const indexHtml = fileReader(path.join(webDist, 'index.html'));
+  const indexHtml = builtFile(path.join(webDist, 'index.html'), (text) => text);
 
   app.get('/*', { config: { access: access.public() }, schema: { hide: true } }, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -35,7 +35,7 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
     if (!hints)
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     // A landing page's copy names its code and first calls, so the browser fetches them beside the main file.
-    const html = indexHtml().replace('</head>', `${hints}</head>`);
+    const html = (indexHtml() ?? '').replace('</head>', `${hints}</head>`);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) {
@@ -47,13 +47,3 @@ export const webRoutes: FastifyPluginAsync<{ webDist: string }> = async (app, { 
     return reply.send(html);
   });
 };
-
-/** A small text file, read again whenever it changes on disk (a rebuild while the server runs). */
-function fileReader(file: string): () => string {
-  let cached: { mtimeMs: number; text: string } | null = null;
-  return () => {
-    const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
-    return cached.text;
-  };
-}
