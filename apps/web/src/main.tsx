@@ -26,12 +26,13 @@ const router = createAppRouter(queryClient);
 
 // The session is asked for at once, beside the download of the page's chunk: the router renders the session guard
 // only once the route's lazy chunk is in, which put /users/me (and everything after it) 0.5–0.7 s late.
-if (!window.location.pathname.startsWith('/auth/')) void queryClient.prefetchQuery(meQueryOptions());
-
 // The browser's time-zone data (ICU) is loaded on its first zoned date, 25-50 ms on a phone that were part of the
-// header's first render after the first paint (issue 29: blocking time); loaded here, it overlaps the requests above
-// and the page's chunk, which are in flight.
-if (!window.location.pathname.startsWith('/auth/')) loadTimeZoneData();
+// header's first render after the first paint (issue 29: blocking time); loaded here, it overlaps the session's
+// request and the page's chunk, which are in flight.
+if (!window.location.pathname.startsWith('/auth/')) {
+  void queryClient.prefetchQuery(meQueryOptions());
+  loadTimeZoneData();
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
 
 const MAX_RETRIES = 2;
 /** How long an answer counts as fresh: other components mounting on it take it as it is. */
-export const FRESH_MS = 5_000;
+const FRESH_MS = 5_000;
 
 function shouldRetry(failureCount: number, error: Error): boolean {
   // Client errors (401, 403, 404…) will not change by asking again; network and server errors may.
