@@ -6,6 +6,7 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 export type WebManifest = Record<string, ManifestChunk>;
 
 const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+const MODEL_PAGE = new RegExp(`^/model/${UUID}/?$`);
 
 /**
  * The pages people land on (issue 29): each page's code (its route's lazy modules, by source path in
@@ -43,7 +44,7 @@ export const LANDINGS: {
     calls: () => [],
   },
   {
-    pattern: new RegExp(`^/model/${UUID}/?$`),
+    pattern: MODEL_PAGE,
     modules: [
       'src/features/models/pages/model-view-page.tsx',
       'src/features/models/pages/model-view-body.tsx',
@@ -51,6 +52,37 @@ export const LANDINGS: {
     calls: (id) => [`/api/v1/equipment-models/${id}`, `/api/v1/equipment-models/${id}/summary`],
   },
 ];
+
+/**
+ * A model page's body is its type's own chunk (the web app's `type-view-chunks.ts`: 1 transformer, 2 MCA, 3 VCA,
+ * 4 EVS, 5 RVS and any other id), with the calls its first screen makes. The browser can only ask for them once the
+ * model's answer names the type, two round trips after the page's main file; the server knows the type already
+ * (issue 29: the RVS page's machine diagram, its phone LCP, was four round trips deep).
+ */
+export const MODEL_TYPES: Record<1 | 2 | 3 | 4 | 5, { module: string; calls: (id: string) => string[] }> = {
+  1: { module: 'src/features/model-views/transformer/transformer-view.tsx', calls: () => [] },
+  2: { module: 'src/features/model-views/mca/mca-view.tsx', calls: () => [] },
+  3: { module: 'src/features/model-views/vca/vca-view.tsx', calls: () => [] },
+  4: { module: 'src/features/model-views/evs/evs-view.tsx', calls: () => [] },
+  5: {
+    module: 'src/features/model-views/rvs/rvs-view.tsx',
+    calls: (id) => [`/api/v1/rvs-failure-mode/overall-failure-mode/${id}`],
+  },
+};
+
+/** What the server read of a model page's model, for the person asking: its type and its machine diagram. */
+export interface LandingModel {
+  typeId: number;
+  diagramUrl: string | null;
+}
+
+/** The model id of a model page's path; null for any other path. */
+export function modelPageId(pathname: string): string | null {
+  return MODEL_PAGE.exec(pathname)?.[1] ?? null;
+}
+
+/** A stored file the app serves itself, safe to write into an attribute as it is. */
+const SERVED_FILE = /^\/api\/v1\/files\/[\w./-]+$/;
 
 /** Asked for on every page of a signed-in person by the app's frame (session, sign-in settings). */
 const SESSION_CALLS = ['/api/v1/users/me', '/auth/config'];
@@ -60,14 +92,22 @@ const PUBLIC_CALLS = ['/auth/config'];
  * The `<link>` tags that let the browser fetch a landing page's code and first data at once: `modulepreload` for
  * the page's chunks (and the chunks they import) that the entry does not already load, `preload as=fetch` for its
  * calls (same-origin, so the app's own `fetch` with the session cookie takes the preloaded answer). Empty for any
- * other path or without a manifest.
+ * other path or without a manifest. A model page's `model`, when the server could read it for the person, adds its
+ * type's chunk and first calls, and its machine diagram.
  */
-export function landingHints(pathname: string, manifest: WebManifest | null, signedIn: boolean): string {
+export function landingHints(
+  pathname: string,
+  manifest: WebManifest | null,
+  signedIn: boolean,
+  model: LandingModel | null = null,
+): string {
   const landing = LANDINGS.map((entry) => ({ entry, match: entry.pattern.exec(pathname) })).find(
     (m) => m.match,
   );
   if (!landing) return '';
   const id = landing.match?.[1] ?? '';
+  const type = model ? (MODEL_TYPES[model.typeId as 1 | 2 | 3 | 4 | 5] ?? MODEL_TYPES[5]) : null;
+  const modules = type ? [...landing.entry.modules, type.module] : landing.entry.modules;
   const links: string[] = [];
   if (manifest) {
     const loaded = new Set<string>();
@@ -78,14 +118,20 @@ export function landingHints(pathname: string, manifest: WebManifest | null, sig
     };
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loaded);
     const wanted = new Set<string>();
-    for (const module of landing.entry.modules) walk(module, wanted);
+    for (const module of modules) walk(module, wanted);
     for (const key of wanted) {
       if (!loaded.has(key))
         links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
     }
   }
-  const calls = signedIn ? [...SESSION_CALLS, ...landing.entry.calls(id)] : PUBLIC_CALLS;
+  const calls = signedIn
+    ? [...SESSION_CALLS, ...landing.entry.calls(id), ...(type?.calls(id) ?? [])]
+    : PUBLIC_CALLS;
   for (const call of calls) links.push(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
+  // The diagram is drawn as a plain <img> (no crossorigin), so it is preloaded as one, at the priority it asks for.
+  if (model?.diagramUrl && SERVED_FILE.test(model.diagramUrl)) {
+    links.push(`<link rel="preload" as="image" fetchpriority="high" href="${model.diagramUrl}">`);
+  }
   return links.join('');
 }
 
