@@ -117,6 +117,28 @@ export function WhenVisible({ minHeight, children }: { minHeight: number; childr
 }
 
 /**
+ * Whether the browser has painted once since the component mounted: false in its first render, true a frame later
+ * (set as a transition, so React builds what it mounts in slices). A view draws its first screen alone and adds
+ * what lies below it after that paint, where the environment has no animation frames, at once.
+ */
+export function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(typeof requestAnimationFrame !== 'function');
+  useEffect(() => {
+    if (painted) return;
+    // The frame callback runs before that frame's paint; the task it queues runs after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
+/**
  * Whether the screen is wide enough for the app's side-by-side layout (MUI's `md`, 900 px): a desktop or a large
  * tablet, not a phone.
  */
@@ -140,7 +162,8 @@ export function DeferredPanel({
   children,
 }: {
   label: string;
-  minHeight: number;
+  /** About the panel's height, by breakpoint where it differs (a phone stacks what a desktop puts side by side). */
+  minHeight: number | { xs: number; md: number };
   /**
    * The panel's code when it is a chunk of its own (the import its React.lazy uses): fetched once the panel is to
    * mount, the stand-in staying the same element meanwhile, so the panel replaces it in one step.
