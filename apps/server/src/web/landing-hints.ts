@@ -54,20 +54,19 @@ export const LANDINGS: {
 ];
 
 /**
- * A model page's body is its type's own chunk (the web app's `type-view-chunks.ts`: 1 transformer, 2 MCA, 3 VCA,
- * 4 EVS, 5 RVS and any other id), with the calls its first screen makes. The browser can only ask for them once the
- * model's answer names the type, two round trips after the page's main file; the server knows the type already
- * (issue 29: the RVS page's machine diagram, its phone LCP, was four round trips deep).
+ * A model page's body is its type's own chunk (the web app's `type-view-chunks.ts`), which the browser can only ask
+ * for once the model's answer names the type, two round trips after the page's main file. The RVS body holds a
+ * phone's largest element, the machine diagram (its LCP, four round trips deep), so for an RVS model the server,
+ * which knows the type already, names that chunk, the machine status it draws first and the diagram.
+ *
+ * The other types' largest element is the model's name in the header. Their bodies are not hinted: fetched beside
+ * the main file, a body was ready as the name arrived and its render ran before the name was painted (issue 29,
+ * measured on the MCA page: phone Performance 0.73 without the hint, 0.69–0.71 with it, TBT 295 → 391–439 ms).
  */
-export const MODEL_TYPES: Record<1 | 2 | 3 | 4 | 5, { module: string; calls: (id: string) => string[] }> = {
-  1: { module: 'src/features/model-views/transformer/transformer-view.tsx', calls: () => [] },
-  2: { module: 'src/features/model-views/mca/mca-view.tsx', calls: () => [] },
-  3: { module: 'src/features/model-views/vca/vca-view.tsx', calls: () => [] },
-  4: { module: 'src/features/model-views/evs/evs-view.tsx', calls: () => [] },
-  5: {
-    module: 'src/features/model-views/rvs/rvs-view.tsx',
-    calls: (id) => [`/api/v1/rvs-failure-mode/overall-failure-mode/${id}`],
-  },
+export const RVS_BODY = {
+  typeId: 5,
+  module: 'src/features/model-views/rvs/rvs-view.tsx',
+  calls: (id: string) => [`/api/v1/rvs-failure-mode/overall-failure-mode/${id}`],
 };
 
 /** What the server read of a model page's model, for the person asking: its type and its machine diagram. */
@@ -92,8 +91,8 @@ const PUBLIC_CALLS = ['/auth/config'];
  * The `<link>` tags that let the browser fetch a landing page's code and first data at once: `modulepreload` for
  * the page's chunks (and the chunks they import) that the entry does not already load, `preload as=fetch` for its
  * calls (same-origin, so the app's own `fetch` with the session cookie takes the preloaded answer). Empty for any
- * other path or without a manifest. A model page's `model`, when the server could read it for the person, adds its
- * type's chunk and first calls, and its machine diagram.
+ * other path or without a manifest. A model page's `model`, when the server could read it for the person and it is an
+ * RVS model, adds the RVS body's chunk, its first call and the machine diagram.
  */
 export function landingHints(
   pathname: string,
@@ -106,7 +105,7 @@ export function landingHints(
   );
   if (!landing) return '';
   const id = landing.match?.[1] ?? '';
-  const type = model ? (MODEL_TYPES[model.typeId as 1 | 2 | 3 | 4 | 5] ?? MODEL_TYPES[5]) : null;
+  const type = model?.typeId === RVS_BODY.typeId ? RVS_BODY : null;
   const modules = type ? [...landing.entry.modules, type.module] : landing.entry.modules;
   const links: string[] = [];
   if (manifest) {
@@ -129,7 +128,7 @@ export function landingHints(
     : PUBLIC_CALLS;
   for (const call of calls) links.push(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
   // The diagram is drawn as a plain <img> (no crossorigin), so it is preloaded as one, at the priority it asks for.
-  if (model?.diagramUrl && SERVED_FILE.test(model.diagramUrl)) {
+  if (type && model?.diagramUrl && SERVED_FILE.test(model.diagramUrl)) {
     links.push(`<link rel="preload" as="image" fetchpriority="high" href="${model.diagramUrl}">`);
   }
   return links.join('');

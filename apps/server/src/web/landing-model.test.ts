@@ -12,11 +12,12 @@ import {
   type TestContext,
 } from '../../test/harness.ts';
 import { assignEquipment, seedEquipment } from '../../test/plant.ts';
-import { MODEL_TYPES } from './landing-hints.ts';
+import { RVS_BODY } from './landing-hints.ts';
 
-// A model page's index.html also names its type's body, that body's first calls and the RVS machine diagram, read
-// for the person asking through the model's own API call (issue 29: the RVS diagram is the phone's LCP, and the
-// browser could only find it four round trips after the page's main file).
+// An RVS model page's index.html also names the RVS body, its first call and the machine diagram, read for the
+// person asking through the model's own API call (issue 29: the RVS diagram is the phone's LCP, and the browser
+// could only find it four round trips after the page's main file). Other types' bodies are not hinted: their LCP is
+// the model's name, and an early body ran before it was painted.
 let ctx: TestContext;
 let dist: string;
 let cookies: Record<Tenant, string>;
@@ -34,8 +35,8 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-1.js', isEntry: true },
       'src/features/models/pages/model-view-page.tsx': { file: 'assets/model-view-page-2.js' },
       'src/features/models/pages/model-view-body.tsx': { file: 'assets/model-view-body-3.js' },
-      [MODEL_TYPES[2].module]: { file: 'assets/mca-view-4.js' },
-      [MODEL_TYPES[5].module]: { file: 'assets/rvs-view-5.js' },
+      'src/features/model-views/mca/mca-view.tsx': { file: 'assets/mca-view-4.js' },
+      [RVS_BODY.module]: { file: 'assets/rvs-view-5.js' },
     }),
   );
   ctx = await createTestContext({ WEB_DIST: dist });
@@ -89,10 +90,10 @@ describe('a model page’s landing hints', () => {
     ]);
   });
 
-  it('name another type’s body, and no diagram where the model has none', async () => {
+  it('name no body of another type, whose largest element is the model’s name', async () => {
     const links = await page('owner', mca);
-    expect(links).toContain('modulepreload /assets/mca-view-4.js');
-    expect(links.filter((link) => /rvs|image/.test(link))).toEqual([]);
+    expect(links).toContain(`preload fetch /api/v1/equipment-models/${mca}`);
+    expect(links.filter((link) => /view-[45]|rvs|image/.test(link))).toEqual([]);
   });
 
   it('tell nothing of a model to a person of another company, or without a session', async () => {
@@ -106,9 +107,7 @@ describe('a model page’s landing hints', () => {
     }
   });
 
-  it('name type modules that exist in the web app', () => {
-    for (const type of Object.values(MODEL_TYPES)) {
-      expect(existsSync(path.join(import.meta.dirname, '../../../web', type.module)), type.module).toBe(true);
-    }
+  it('name the RVS body’s module as it exists in the web app', () => {
+    expect(existsSync(path.join(import.meta.dirname, '../../../web', RVS_BODY.module))).toBe(true);
   });
 });
