@@ -96,6 +96,11 @@ export const meResponse = z
      * Always sent by the server.
      */
     grantableRoles: z.array(memberRole).optional(),
+    /**
+     * The language the user's mails are written in, as last chosen in the web app; null until they chose one. The
+     * web app sends its language only when it differs. Always sent by the server.
+     */
+    language: z.enum(['en', 'th']).nullable().optional(),
   })
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponse>;

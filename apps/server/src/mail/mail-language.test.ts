@@ -72,7 +72,13 @@ const invite = (cookie: string, email: string) =>
 describe('mails in the language the recipient reads the portal in', () => {
   it('keeps the language one chooses in the web app; only English and Thai, only signed in', async () => {
     const owner = await signIn(ctx.app, 'owner@acme.test');
+    // /users/me says which one is kept, so the web app sends it only when it differs (not on every page load).
+    const kept = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: owner } })).json()
+        .language;
+    expect(await kept()).toBeNull();
     expect((await setLanguage(owner, 'th')).statusCode).toBe(204);
+    expect(await kept()).toBe('th');
     expect((await setLanguage(owner, 'de')).statusCode).toBe(400);
     const anonymous = await ctx.app.inject({
       method: 'PUT',

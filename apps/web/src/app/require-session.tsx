@@ -20,7 +20,7 @@ export function RequireSession() {
   const { mutateAsync: selectCompany } = useSelectCompany();
   const queryClient = useQueryClient();
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: authKeys.me() });
-  useKeepLanguage(me.data?.id);
+  useKeepLanguage(me.data);
 
   if (isUnauthorized(me.error)) {
     return <Navigate to={me.data ? '/logout/redirect' : '/auth/login'} replace />;

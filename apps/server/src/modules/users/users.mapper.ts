@@ -3,7 +3,7 @@ import { companyRolePermissions } from '../../auth/permissions.ts';
 import type { UserCompanyRow, UserRow } from './users.repository.ts';
 
 export function toMe(
-  user: UserRow,
+  user: UserRow & { language?: 'en' | 'th' | null },
   companies: UserCompanyRow[],
   selectedCompanyId: string | null,
   permissions: readonly Permission[],
@@ -33,5 +33,6 @@ export function toMe(
     grantableRoles: memberRole.options.filter((role) =>
       companyRolePermissions[role].every((needed) => permissions.includes(needed)),
     ),
+    language: user.language ?? null,
   };
 }

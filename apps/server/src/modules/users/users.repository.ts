@@ -17,6 +17,8 @@ export type UserCompanyRow = Omit<
 
 export interface UserWithCompanies extends UserRow {
   companies: UserCompanyRow[];
+  /** The language of their mails as they chose it in the web app; null until they did. */
+  language: 'en' | 'th' | null;
 }
 
 // The hot path of every page load: one prepared statement for the user and the companies they may open
@@ -33,7 +35,8 @@ SELECT u.id, u.email, u.name, u.image_url, u.password_hash, u.platform_role, u.s
     FROM companies c
     LEFT JOIN memberships m ON m.company_id = c.id AND m.user_id = u.id
     WHERE c.deleted_at IS NULL AND (u.platform_role = 'ADMIN' OR m.status = 'active')
-  ), '[]'::json) AS companies
+  ), '[]'::json) AS companies,
+  (SELECT s.language FROM user_settings s WHERE s.user_id = u.id) AS language
 FROM users u
 WHERE u.id = $1`;
 
