@@ -111,7 +111,14 @@ function hidden(element: HTMLElement): boolean {
  * Mounts its chart only once it scrolls near the screen (and keeps it), so a page of many trends draws and fetches
  * only what is seen. Where IntersectionObserver is missing everything mounts at once.
  */
-export function WhenVisible({ minHeight, children }: { minHeight: number; children: ReactNode }) {
+export function WhenVisible({
+  minHeight,
+  children,
+}: {
+  /** About the chart's height, by breakpoint where its toolbar wraps on narrower screens. */
+  minHeight: number | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number>>;
+  children: ReactNode;
+}) {
   const [box, visible] = useNearScreen<HTMLDivElement>('200px 0px');
   return visible ? children : <Box ref={box} sx={{ minHeight }} aria-hidden />;
 }

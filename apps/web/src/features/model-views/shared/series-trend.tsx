@@ -3,6 +3,15 @@ import { useChartControls } from '../../../components/charts/use-chart-controls.
 import { useSeriesData } from '../api/get-series.ts';
 import { useBaselineBands } from './use-baseline-bands.ts';
 
+/**
+ * The room a trend takes before it is drawn, by breakpoint: the chart under its title and toolbar, whose rows wrap
+ * on narrower screens. Measured on the demo's EVS and transformer trends in Chromium (28 Nov 2026: 919–935 px at
+ * 390 px wide, 777–793 at 600, 691–739 at 900, 644–692 at 1200 and wider). The stand-ins were 600 px at every
+ * width: a trend filling in above the one being read pushed it down by up to 330 px on a phone where the browser
+ * does not anchor scrolling (Safari), and the journeys had to scroll to a chart again until it stayed (issue 29).
+ */
+export const TREND_STAND_IN_HEIGHT = { xs: 920, sm: 780, md: 700, lg: 650 };
+
 type SeriesTrendProps = {
   modelId: string;
   tags: readonly string[];

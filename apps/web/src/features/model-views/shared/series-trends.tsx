@@ -3,10 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { WhenVisible } from '../../../components/charts/when-visible.tsx';
 import { useModelSeriesList } from '../api/get-series.ts';
-import { SeriesTrend } from './series-trend.tsx';
-
-/** Room a trend takes before it is drawn: the chart and its two toolbar rows. */
-const TREND_HEIGHT = 600;
+import { SeriesTrend, TREND_STAND_IN_HEIGHT } from './series-trend.tsx';
 
 type SeriesTrendsProps = {
   modelId: string;
@@ -32,7 +29,7 @@ export function SeriesTrends({ modelId, timeZone, excelFileName }: SeriesTrendsP
   return (
     <Stack spacing={2}>
       {series.map((one) => (
-        <WhenVisible key={one.tag} minHeight={TREND_HEIGHT}>
+        <WhenVisible key={one.tag} minHeight={TREND_STAND_IN_HEIGHT}>
           <SeriesTrend
             modelId={modelId}
             tags={[one.tag]}

@@ -9,9 +9,7 @@ import { WhenVisible } from '../../../components/charts/when-visible.tsx';
 import { useHealthTabs } from '../api/get-health-tabs.ts';
 import { useModelSeriesList } from '../api/get-series.ts';
 import { useModelCode } from '../api/use-model-code.ts';
-import { SeriesTrend } from '../shared/series-trend.tsx';
-
-const TREND_HEIGHT = 600;
+import { SeriesTrend, TREND_STAND_IN_HEIGHT } from '../shared/series-trend.tsx';
 
 /**
  * Health Monitoring of a transformer (spec 02 §2.6): the sensor types of the chosen secondary tab, one trend per
@@ -60,7 +58,7 @@ export function HealthMonitoring({
         : shown.map((sensor) => {
             const unit = units.get(sensor.tagCode) || sensor.unit;
             return (
-              <WhenVisible key={`${tab.id}-${sensor.tagCode}`} minHeight={TREND_HEIGHT}>
+              <WhenVisible key={`${tab.id}-${sensor.tagCode}`} minHeight={TREND_STAND_IN_HEIGHT}>
                 <SeriesTrend
                   modelId={modelId}
                   tags={[sensor.tagCode]}
