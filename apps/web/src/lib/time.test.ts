@@ -7,6 +7,7 @@ import {
   formatDateIn,
   formatDateTimeIn,
   formatHeaderClock,
+  inZone,
   parseCompanyDate,
   resolveTimeZone,
 } from './time.ts';
@@ -92,5 +93,63 @@ describe('instants as dates', () => {
   it('shows the date and time the instant has in the zone', () => {
     expect(formatDateIn('2026-03-31T18:00:00Z', 'Asia/Bangkok')).toBe('01/04/2026');
     expect(formatDateTimeIn('2026-03-31T18:00:00Z', 'Asia/Bangkok')).toBe('01/04/2026 01:00');
+  });
+});
+
+// inZone reads a zone's offset with one cached formatter per zone instead of dayjs's `.tz()` (a new ICU formatter per
+// call). Checked against the browser's own formatting of each instant in the zone (an independent path through
+// Intl: en-GB, 2-digit fields), every 61 minutes through 2026 and across DST changes of whole, half and quarter hours.
+describe('inZone', () => {
+  const zones = [
+    'Asia/Bangkok',
+    'UTC',
+    'Europe/London',
+    'America/New_York',
+    'America/St_Johns',
+    'America/Sao_Paulo',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Pacific/Kiritimati',
+  ];
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const reference = (instant: number, timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      formats.set(timeZone, format);
+    }
+    const field = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+    return `${field.day}/${field.month}/${field.year} ${field.hour}:${field.minute}:${field.second}`;
+  };
+
+  it('gives the wall clock the browser gives, at every step of a year in zones with odd offsets and DST', () => {
+    const start = Date.UTC(2026, 0, 1);
+    const end = Date.UTC(2027, 0, 1);
+    for (const zone of zones) {
+      const wrong: string[] = [];
+      for (let instant = start; instant < end; instant += 61 * 60_000 + 7_250) {
+        const ours = inZone(instant, zone).format('DD/MM/YYYY HH:mm:ss');
+        const theirs = reference(instant, zone);
+        if (ours !== theirs) wrong.push(`${new Date(instant).toISOString()}: ${ours} ≠ ${theirs}`);
+      }
+      expect(wrong.slice(0, 3), zone).toEqual([]);
+    }
+  });
+
+  it('falls back to the default zone for an unknown one and leaves an invalid instant invalid', () => {
+    expect(inZone('2026-01-05T17:30:00Z', 'Mars/Olympus').format('DD/MM/YYYY HH:mm')).toBe(
+      '06/01/2026 00:30',
+    );
+    expect(inZone('not a date', 'Asia/Bangkok').isValid()).toBe(false);
   });
 });

@@ -40,19 +40,68 @@ export function loadTimeZoneData(): void {
   resolveTimeZone(env.defaultTimeZone);
 }
 
+/** One formatter per zone that reads an instant's wall-clock fields there (24-hour). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's offset from UTC at an instant, in minutes (DST and historical rules as the browser's ICU data has them).
+ * One cached formatter per zone: dayjs's own `.tz()` calls `Date.toLocaleString` with the zone, which builds a new
+ * ICU formatter on every call (issue 29: a zoned time per alarm card and per table row).
+ */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const field: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of format.formatToParts(instant)) field[part.type] = Number(part.value);
+  const wall = Date.UTC(
+    field.year ?? 1970,
+    (field.month ?? 1) - 1,
+    field.day ?? 1,
+    field.hour ?? 0,
+    field.minute ?? 0,
+    field.second ?? 0,
+  );
+  // The wall clock has whole seconds: compare it with the instant's whole second.
+  return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/**
+ * An instant as a dayjs that formats in a zone (the company's, else the default): its fields are the zone's wall
+ * clock. Same results as `dayjs(instant).tz(zone)` for formatting.
+ */
+export function inZone(instant: string | number | Date, timeZone: string | null | undefined): dayjs.Dayjs {
+  const at = dayjs(instant);
+  if (!at.isValid()) return at;
+  const offset = zoneOffsetMinutes(at.valueOf(), resolveTimeZone(timeZone));
+  // dayjs reads an offset of ±16 or less as hours; no zone has had one that small but 0 since the 1840s.
+  return Math.abs(offset) <= 16 ? at.utc() : at.utcOffset(offset);
+}
+
 /** Header clock parts for an instant in a zone: day name ('Monday') and 'DD MMMM YYYY HH:mm'. */
 export function formatHeaderClock(
   instant: Date,
   timeZone: string,
   locale: string,
 ): { dayName: string; dateTime: string } {
-  const local = dayjs(instant).tz(resolveTimeZone(timeZone)).locale(locale);
+  const local = inZone(instant, timeZone).locale(locale);
   return { dayName: local.format('dddd'), dateTime: local.format('DD MMMM YYYY HH:mm') };
 }
 
 /** The calendar date ('YYYY-MM-DD') an instant falls on in a zone. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('YYYY-MM-DD');
+  return inZone(instant, timeZone).format('YYYY-MM-DD');
 }
 
 /** A stored company date ('YYYY-MM-DD') as the portal displays it: 'DD/MM/YYYY'. */
@@ -75,17 +124,17 @@ export function parseCompanyDate(display: string): string | undefined {
 
 /** An instant as a date in a zone, 'DD/MM/YYYY' (Latest Date of the admin table). */
 export function formatDateIn(instant: string, timeZone: string): string {
-  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD/MM/YYYY');
+  return inZone(instant, timeZone).format('DD/MM/YYYY');
 }
 
 /** An instant as date and time in a zone, 'DD/MM/YYYY HH:mm'. */
 export function formatDateTimeIn(instant: string, timeZone: string): string {
-  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD/MM/YYYY HH:mm');
+  return inZone(instant, timeZone).format('DD/MM/YYYY HH:mm');
 }
 
 /** An instant as the notes and fault events show it in a zone, 'DD MMM YYYY, HH:mm' (spec 03 §2.15). */
 export function formatDayTimeIn(instant: string | number, timeZone: string): string {
-  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD MMM YYYY, HH:mm');
+  return inZone(instant, timeZone).format('DD MMM YYYY, HH:mm');
 }
 
 /** Whole calendar days from `today` to `endDate` (both 'YYYY-MM-DD'); negative once the end date has passed. */

@@ -1,10 +1,9 @@
-import dayjs from 'dayjs';
-import { resolveTimeZone } from '../../../lib/time.ts';
+import { formatDayTimeIn } from '../../../lib/time.ts';
 
 /** An instant as the fault event and note panels show it, in the company's zone: 'DD MMM YYYY, HH:mm'. */
 export function formatEventTime(instant: string | null | undefined, timeZone: string): string {
   if (!instant) return '-';
-  return dayjs(instant).tz(resolveTimeZone(timeZone)).format('DD MMM YYYY, HH:mm');
+  return formatDayTimeIn(instant, timeZone);
 }
 
 /** Numbers with two decimals (spec 03 §9), '-' for none. */
