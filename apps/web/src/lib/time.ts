@@ -11,37 +11,44 @@ dayjs.extend(timezone);
 export const EXPIRY_WARNING_DAYS = 30;
 
 /**
- * Zone names already checked. Building an Intl.DateTimeFormat to test a name cost ~0.1 ms each time, and every
- * render of the app frame, the clock and each table row asks (issue 29: 155 ms of a model page's load on a phone).
+ * One formatter per zone name asked for, reading an instant's wall-clock fields there (24-hour); null for a name the
+ * browser does not know. Building one cost ~0.1 ms each time, and every render of the app frame, the clock and each
+ * table row asks (issue 29: 155 ms of a model page's load on a phone); it both tells a valid name and reads offsets.
  */
-const zoneValid = new Map<string, boolean>();
+const wallClocks = new Map<string, Intl.DateTimeFormat | null>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat | null {
+  let format = wallClocks.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      // An unknown zone name must not break the page: its times are shown in the default zone.
+      format = null;
+    }
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
 
 /** The zone times are shown in: the company's own, else the configured default (Asia/Bangkok). */
 export function resolveTimeZone(timeZone: string | null | undefined): string {
-  if (timeZone) {
-    let valid = zoneValid.get(timeZone);
-    if (valid === undefined) {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone });
-        valid = true;
-      } catch {
-        // An unknown zone name must not break the page; fall through to the default.
-        valid = false;
-      }
-      zoneValid.set(timeZone, valid);
-    }
-    if (valid) return timeZone;
-  }
-  return env.defaultTimeZone;
+  return timeZone && wallClock(timeZone) ? timeZone : env.defaultTimeZone;
 }
 
 /** Loads the browser's time-zone data now (the first zoned formatter does), so a later first zoned date is quick. */
 export function loadTimeZoneData(): void {
-  resolveTimeZone(env.defaultTimeZone);
+  wallClock(env.defaultTimeZone);
 }
-
-/** One formatter per zone that reads an instant's wall-clock fields there (24-hour). */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The zone's offset from UTC at an instant, in minutes (DST and historical rules as the browser's ICU data has them).
@@ -49,20 +56,8 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
  * ICU formatter on every call (issue 29: a zoned time per alarm card and per table row).
  */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClocks.set(timeZone, format);
-  }
+  const format = wallClock(timeZone);
+  if (!format) return 0;
   const field: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of format.formatToParts(instant)) field[part.type] = Number(part.value);
   const wall = Date.UTC(
